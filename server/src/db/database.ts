@@ -1,0 +1,49 @@
+// Opens the database the configuration names: PGlite on disk by default, or a PostgreSQL
+// server through DATABASE_URL. Both speak the same SQL and run the same migrations.
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { pglitePool } from './pgliteDialect.ts';
+import type { DB } from './schema.ts';
+
+// Type parsers shared by both drivers: DATE stays a 'YYYY-MM-DD' string, counts are numbers,
+// NUMERIC amounts are numbers (2 decimals at most in this domain).
+const PARSERS: Record<number, (value: string) => unknown> = {
+  1082: (v) => v,
+  20: (v) => Number(v),
+  1700: (v) => Number(v),
+};
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(database: Config['database']): Promise<Database> {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
+  const pglite = await PGlite.create(database.dir, { parsers: PARSERS });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+// Role rules of spec partner-extranet §6 and administration §6, shared by the SPA and the server.
+
+/** The profile hierarchy, highest first: each role includes every role after it. */
+export const ROLE_HIERARCHY = [
+  'PROFILE_ADMIN_AGEO',
+  'PROFILE_ADMIN_PARTNER',
+  'PROFILE_GROUP',
+  'PROFILE_MANAGER',
+  'PROFILE_SELLER',
+  'ROLE_PARTNER',
+  'ROLE_USER',
+] as const;
+
+/** Older role names that grant the same right as the current one (spec §6 "also ..."). */
+export const ROLE_ALIASES: Readonly<Record<string, string>> = {
+  ROLE_COMMISSION: 'VIEW_COMMISSIONS',
+  ROLE_MANAGE_USER: 'USERS_MANAGEMENT',
+};
+
+export type Role = string;
+
+/**
+ * Expands a user's roles with every lower role of the hierarchy and the rights its aliases
+ * grant. Roles outside the hierarchy (ROLE_BUSINESS_PROVIDER, ROLE_COMPANIE, COMMISSION,
+ * VIEW_*, ...) are kept as they are. Each given role is followed by what it
+ * implies, without duplicates.
+ */
+export function expandRoles(roles: readonly Role[]): Role[] {
+  const expanded = new Set<Role>();
+  for (const raw of roles) {
+    const role = raw.trim();
+    if (!role) continue;
+    expanded.add(role);
+    const alias = ROLE_ALIASES[role];
+    if (alias) expanded.add(alias);
+    const rank = (ROLE_HIERARCHY as readonly string[]).indexOf(role);
+    if (rank >= 0) for (const lower of ROLE_HIERARCHY.slice(rank + 1)) expanded.add(lower);
+  }
+  return [...expanded];
+}
+
+/** Roles are stored as a comma list (spec §6). */
+export const rolesToString = (roles: readonly Role[]): string => roles.join(',');
+export const rolesFromString = (value: string | null | undefined): Role[] =>
+  (value ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+
+/** True when the roles hold the required one, or any of them when a list is given. */
+export function hasAnyRole(roles: readonly Role[], required: Role | readonly Role[]): boolean {
+  const wanted = typeof required === 'string' ? [required] : required;
+  return wanted.some((role) => roles.includes(role));
+}
+
+/** Profile types of spec §6 / administration §3. */
+export const PROFILE_TYPES = {
+  PROFILE_ADMIN_AGEO: 1,
+  PROFILE_ADMIN_PARTNER: 2,
+  PROFILE_MANAGER: 3,
+  PROFILE_SELLER: 4,
+} as const;
+
+/** Access-level constants of spec §6. */
+export const ACCESS_LEVELS = {
+  global: 1,
+  pole: 2,
+  company: 3,
+  customerPortfolio: 4,
+  incomplete: 1007,
+  group: 1008,
+} as const;
