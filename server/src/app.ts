@@ -3,11 +3,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authPlugin } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { apiDocsRoutes } from './hydra/apiDocs.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
 import { spaRoutes } from './http/spa.ts';
+import { apiDocsRoutes } from './hydra/apiDocs.ts';
 
 export interface AppDeps {
   config: Config;

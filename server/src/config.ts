@@ -27,13 +27,19 @@ const schema = z.object({
     'postgres://user:password@host:5432/database',
   ).optional(),
   DATA_DIR: z.string().min(1).default('var'),
-  OIDC_ISSUER: urlWithProtocols(['http:', 'https:'], 'https://sso.example.fr/realms/partners').optional(),
+  OIDC_ISSUER: urlWithProtocols(
+    ['http:', 'https:'],
+    'https://sso.example.fr/realms/partners',
+  ).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('espace-partenaire'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   MAINTENANCE: booleanFlag.default(false),
   BRAND: z.enum(BRANDS, { message: `must be one of ${BRANDS.join(', ')}` }).default('ageo'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
-  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'smtp://user:password@mail.example.fr:587').optional(),
+  SMTP_URL: urlWithProtocols(
+    ['smtp:', 'smtps:'],
+    'smtp://user:password@mail.example.fr:587',
+  ).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SCALE: z.enum(['demo', 'large']).default('demo'),
 });
@@ -67,14 +73,18 @@ export class ConfigError extends Error {}
 
 /** Reads and validates the environment; throws ConfigError with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
       return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
     });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee docs/configuration.md.`);
+    throw new ConfigError(
+      `Invalid configuration:\n${lines.join('\n')}\nSee docs/configuration.md.`,
+    );
   }
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

@@ -42,7 +42,10 @@ export function expandRoles(roles: readonly Role[]): Role[] {
 /** Roles are stored as a comma list (spec §6). */
 export const rolesToString = (roles: readonly Role[]): string => roles.join(',');
 export const rolesFromString = (value: string | null | undefined): Role[] =>
-  (value ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+  (value ?? '')
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
 
 /** True when the roles hold the required one, or any of them when a list is given. */
 export function hasAnyRole(roles: readonly Role[], required: Role | readonly Role[]): boolean {

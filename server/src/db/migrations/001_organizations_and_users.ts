@@ -28,7 +28,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('address_country', 'text', (c) => c.notNull().defaultTo('FRANCE'))
     .addColumn('parent_id', 'integer', (c) => c.references('organization.id'))
     .execute();
-  await db.schema.createIndex('organization_type_idx').on('organization').columns(['type_id', 'legalname']).execute();
+  await db.schema
+    .createIndex('organization_type_idx')
+    .on('organization')
+    .columns(['type_id', 'legalname'])
+    .execute();
 
   await db.schema
     .createTable('app_user')
@@ -52,7 +56,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_logged', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('app_user_username_realm').unique().on('app_user').columns(['username', 'realm']).execute();
+  await db.schema
+    .createIndex('app_user_username_realm')
+    .unique()
+    .on('app_user')
+    .columns(['username', 'realm'])
+    .execute();
   await db.schema.createIndex('app_user_managed_by').on('app_user').column('managed_by').execute();
 }
 

@@ -1,0 +1,19 @@
+// Run at every start: migrate, then seed only a database that has never been seeded, so a
+// second start reuses everything (npm run db:reset re-seeds on purpose).
+import type { Database } from './database.ts';
+import { migrateToLatest } from './migrate.ts';
+import { seed } from './seed/index.ts';
+
+export async function prepareDatabase(
+  database: Database,
+  options: { seedScale: 'demo' | 'large' },
+): Promise<{ migrated: string[]; seeded: boolean }> {
+  const migrated = await migrateToLatest(database.db);
+  const { count } = await database.db
+    .selectFrom('app_user')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  if (Number(count) > 0) return { migrated, seeded: false };
+  await seed(database.db, options.seedScale);
+  return { migrated, seeded: true };
+}

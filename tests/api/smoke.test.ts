@@ -1,0 +1,17 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+it('starts on a migrated, seeded database holding the four demo accounts', async () => {
+  const users = await server.database.db
+    .selectFrom('app_user')
+    .select('username')
+    .orderBy('username')
+    .execute();
+  expect(users.map((u) => u.username)).toEqual(['ageo', 'manager', 'partenaire', 'vendeur']);
+});
