@@ -1,0 +1,53 @@
+import { defineConfig } from '@playwright/test';
+
+// End to end: Debian's Chromium (no browser download here) against the whole running stack,
+// started on fresh embedded databases. One server as usual, one with MAINTENANCE=true.
+export const BASE_URL = 'http://localhost:8181';
+export const MAINTENANCE_URL = 'http://localhost:8182';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]]
+    : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: 'fr-FR',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: [
+    {
+      command: 'node scripts/e2e-server.mjs 8181',
+      url: `${BASE_URL}/api/maintenance`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+    {
+      command: 'node scripts/e2e-server.mjs 8182 MAINTENANCE=true',
+      url: `${MAINTENANCE_URL}/api/maintenance`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+    },
+  ],
+});

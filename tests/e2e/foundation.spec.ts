@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { MAINTENANCE_URL } from '../../playwright.config.ts';
+import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
+import { menuLabels, signIn } from './support.ts';
+
+// A guarded route each account lacks, and where the guard sends it (spec §6, administration §6).
+const DENIED: Record<string, { path: string; lands: RegExp; message: string }> = {
+  partenaire: { path: '/admin/dashboard', lands: /\/404$/, message: '404' },
+  manager: {
+    path: '/users/list',
+    lands: /\/errors\/405\?msg=/,
+    message: "Vous n'êtes pas autorisé à voir la liste des utilisateurs",
+  },
+  vendeur: {
+    path: '/users/create',
+    lands: /\/errors\/405\?msg=/,
+    message: "Vous n'êtes pas autorisé à créer un nouvel utilisateur",
+  },
+};
+
+for (const account of DEMO_ACCOUNTS) {
+  test(`${account.username}: signs in, sees exactly its menu, is kept out, signs out`, async ({ page }) => {
+    await page.goto('/');
+    await signIn(page, account);
+    await expect(page.getByRole('heading', { name: 'Bienvenue sur votre espace partenaire' })).toBeVisible();
+    await expect(page.getByText(`${account.firstname} ${account.lastname}`).first()).toBeVisible();
+    expect(await menuLabels(page)).toEqual(account.menu);
+
+    const denied = DENIED[account.username];
+    if (denied) {
+      await page.goto(denied.path);
+      await expect(page).toHaveURL(denied.lands);
+      await expect(page.getByText(denied.message).first()).toBeVisible();
+    } else {
+      // The operator administrator lacks nothing: the admin area opens.
+      await page.goto('/admin/dashboard');
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    }
+
+    await page.getByRole('link', { name: 'Se déconnecter' }).first().click();
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    // Signed out for real: the app asks for credentials again.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+  });
+}
+
+test('a deep link opened before sign-in is restored after it', async ({ page }) => {
+  await page.goto('/contrats/liste?page=2');
+  await signIn(page, DEMO_ACCOUNTS[3]);
+  await expect(page).toHaveURL(/\/contrats\/liste\?page=2$/);
+});
+
+test('maintenance on sends every route to /maintenance', async ({ page }) => {
+  await page.goto(`${MAINTENANCE_URL}/contrats/liste`);
+  await expect(page).toHaveURL(/\/maintenance$/);
+  await expect(page.getByText('Site en maintenance').first()).toBeVisible();
+});
+
+test('an unknown route shows the not-found page with a link home', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, DEMO_ACCOUNTS[3]);
+  await page.goto('/nulle/part');
+  await expect(page.getByText('This page could not be found')).toBeVisible();
+});
