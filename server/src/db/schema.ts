@@ -51,8 +51,29 @@ export interface AppUserTable {
   created_at: Generated<Date>;
 }
 
+/** oidc-provider state (migration 002): one row per model instance. */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: unknown;
+  grant_id: string | null;
+  uid: string | null;
+  user_code: string | null;
+  expires_at: Date | null;
+  consumed_at: Date | null;
+}
+
+/** Secrets generated on first start: signing key set, cookie keys (migration 002). */
+export interface OidcSecretTable {
+  name: string;
+  value: unknown;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   organization: OrganizationTable;
   organization_type: OrganizationTypeTable;
   app_user: AppUserTable;
+  oidc_payload: OidcPayloadTable;
+  oidc_secret: OidcSecretTable;
 }

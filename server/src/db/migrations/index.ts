@@ -1,7 +1,9 @@
 // Every migration, in order. Both PGlite and PostgreSQL run this same list.
 import type { Migration } from 'kysely';
 import * as m001 from './001_organizations_and_users.ts';
+import * as m002 from './002_oidc.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
+  '002_oidc': m002,
 };
