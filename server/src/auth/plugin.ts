@@ -1,15 +1,27 @@
-// STUB (to be replaced by the identity work): mounts nothing and refuses every bearer.
+// Authentication of the API: the embedded identity provider when OIDC_ISSUER is unset
+// (mounted at /oidc), bearer verification, and GET /api/me. See docs/identity.md.
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { JWK } from 'jose';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { createAuthenticate } from './authenticate.ts';
+import { meRoute } from './me.ts';
+import { mountEmbeddedProvider } from './oidc/index.ts';
+import { principalResolver } from './principals.ts';
+import { createVerifier } from './verify.ts';
 
 export async function authPlugin(
-  _app: FastifyInstance,
-  _deps: { config: Config; database: Database },
+  app: FastifyInstance,
+  { config, database }: { config: Config; database: Database },
 ): Promise<{ authenticate: onRequestHookHandler }> {
-  return {
-    authenticate: async (_request, reply) => {
-      reply.code(401).send({ title: 'Unauthorized' });
-    },
-  };
+  let localKeys: { keys: JWK[] } | undefined;
+  if (config.oidc.embedded) {
+    localKeys = await mountEmbeddedProvider(app, { config, database });
+  }
+  const authenticate = createAuthenticate({
+    verify: createVerifier(config.oidc, localKeys),
+    principals: principalResolver(database.db, { clientId: config.oidc.clientId }),
+  });
+  await meRoute(app, { authenticate });
+  return { authenticate };
 }

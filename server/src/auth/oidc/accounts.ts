@@ -1,0 +1,93 @@
+// The embedded provider's accounts are the enabled rows of app_user in the 'partenaires' realm.
+import { type Kysely, sql } from 'kysely';
+import type { Account } from 'oidc-provider';
+import { rolesFromString } from '../../../../src/domain/roles.ts';
+import type { DB } from '../../db/schema.ts';
+import { verifyPassword } from '../password.ts';
+
+export const REALM = 'partenaires';
+
+interface AccountRow {
+  id: number;
+  username: string;
+  firstname: string;
+  lastname: string;
+  email: string | null;
+  roles: string;
+}
+
+const COLUMNS = ['id', 'username', 'firstname', 'lastname', 'email', 'roles'] as const;
+
+/** The claims this provider can state about a user, filtered by scope by oidc-provider. */
+export function claimsOf(user: AccountRow): Record<string, unknown> {
+  const name = `${user.firstname} ${user.lastname}`.trim() || user.username;
+  return {
+    sub: String(user.id),
+    name,
+    given_name: user.firstname,
+    family_name: user.lastname,
+    preferred_username: user.username,
+    email: user.email ?? undefined,
+    // As given, not expanded: the API and the SPA expand them with src/domain/roles.ts.
+    roles: rolesFromString(user.roles),
+  };
+}
+
+/** Claims copied into access tokens, so the API needs no lookup to know who calls. */
+export function accessTokenClaimsOf(user: AccountRow): Record<string, unknown> {
+  const { roles, preferred_username, name } = claimsOf(user);
+  return { roles, preferred_username, name };
+}
+
+export function accountStore(db: Kysely<DB>) {
+  /** The enabled user behind an account id (sub); a disabled user has no account any more. */
+  async function findById(accountId: string): Promise<AccountRow | undefined> {
+    if (!/^\d{1,10}$/.test(accountId)) return undefined;
+    return db
+      .selectFrom('app_user')
+      .select(COLUMNS)
+      .where('id', '=', Number(accountId))
+      .where('realm', '=', REALM)
+      .where('enabled', '=', true)
+      .executeTakeFirst();
+  }
+
+  return {
+    findById,
+
+    /** oidc-provider's findAccount: refresh and token issuance fail once the user is gone. */
+    async findAccount(_ctx: unknown, sub: string): Promise<Account | undefined> {
+      const user = await findById(sub);
+      if (!user) return undefined;
+      return { accountId: sub, claims: () => claimsOf(user) };
+    },
+
+    /**
+     * Checks a sign-in; returns the account id, or undefined for an unknown, disabled or
+     * password-less user or a wrong password (the page says the same thing in every case).
+     */
+    async authenticate(username: string, password: string): Promise<string | undefined> {
+      const user = await db
+        .selectFrom('app_user')
+        .select(['id', 'password_hash', 'enabled'])
+        .where('username', '=', username.trim())
+        .where('realm', '=', REALM)
+        .executeTakeFirst();
+      // Hash even when the user is unknown, so the answer time does not reveal which names exist.
+      const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      if (!user?.enabled || !valid) return undefined;
+      await db
+        .updateTable('app_user')
+        .set({ last_logged: sql<Date>`now()` })
+        .where('id', '=', user.id)
+        .execute();
+      return String(user.id);
+    },
+  };
+}
+
+export type AccountStore = ReturnType<typeof accountStore>;
+
+// A well-formed scrypt hash of a random password (same cost as real ones).
+const DUMMY_HASH =
+  'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$yxwlAsJXG0jg8kWT7kgnV2cX2gqXGyVL3A3-4xXkWA0';

@@ -1,0 +1,111 @@
+// oidc-provider storage in the database (table oidc_payload, migration 002), so that sessions,
+// grants and refresh tokens survive a restart and are shared between instances.
+// Every method is one short statement: PGlite is a single connection shared with the API.
+import { type Kysely, sql } from 'kysely';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { DB } from '../../db/schema.ts';
+
+/** Expired rows are purged at most this often, during a write (no timer to stop on close). */
+const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+export function databaseAdapterFactory(db: Kysely<DB>): (model: string) => Adapter {
+  let lastPurge = Date.now();
+
+  async function purgeExpired(): Promise<void> {
+    if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = Date.now();
+    await db.deleteFrom('oidc_payload').where('expires_at', '<', sql<Date>`now()`).execute();
+  }
+
+  return (model: string): Adapter => {
+    // Expired rows may wait for the purge: reads never return them.
+    const live = () =>
+      db
+        .selectFrom('oidc_payload')
+        .select(['payload', 'consumed_at'])
+        .where('model', '=', model)
+        .where((eb) =>
+          eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', sql<Date>`now()`)]),
+        );
+
+    const toPayload = (
+      row: { payload: unknown; consumed_at: Date | null } | undefined,
+    ): AdapterPayload | undefined => {
+      if (!row) return undefined;
+      const payload = row.payload as AdapterPayload;
+      // oidc-provider reads `consumed` (epoch seconds) to detect a reused code or refresh token.
+      return row.consumed_at
+        ? { ...payload, consumed: Math.floor(row.consumed_at.getTime() / 1000) }
+        : payload;
+    };
+
+    return {
+      async upsert(id, payload, expiresIn) {
+        const expiresAt =
+          typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
+        const row = {
+          model,
+          id,
+          payload: sql`cast(${JSON.stringify(payload)} as jsonb)`,
+          grant_id: payload.grantId ?? null,
+          uid: payload.uid ?? null,
+          user_code: payload.userCode ?? null,
+          expires_at: expiresAt,
+        };
+        await db
+          .insertInto('oidc_payload')
+          .values(row)
+          .onConflict((oc) =>
+            oc.columns(['model', 'id']).doUpdateSet({
+              payload: sql`excluded.payload`,
+              grant_id: (eb) => eb.ref('excluded.grant_id'),
+              uid: (eb) => eb.ref('excluded.uid'),
+              user_code: (eb) => eb.ref('excluded.user_code'),
+              expires_at: (eb) => eb.ref('excluded.expires_at'),
+            }),
+          )
+          .execute();
+        await purgeExpired();
+      },
+
+      async find(id) {
+        return toPayload(await live().where('id', '=', id).executeTakeFirst());
+      },
+
+      async findByUid(uid) {
+        return toPayload(await live().where('uid', '=', uid).executeTakeFirst());
+      },
+
+      async findByUserCode(userCode) {
+        return toPayload(await live().where('user_code', '=', userCode).executeTakeFirst());
+      },
+
+      async consume(id) {
+        // Only the first consumption counts: a concurrent second one keeps the first time.
+        await db
+          .updateTable('oidc_payload')
+          .set({ consumed_at: sql<Date>`now()` })
+          .where('model', '=', model)
+          .where('id', '=', id)
+          .where('consumed_at', 'is', null)
+          .execute();
+      },
+
+      async destroy(id) {
+        await db
+          .deleteFrom('oidc_payload')
+          .where('model', '=', model)
+          .where('id', '=', id)
+          .execute();
+      },
+
+      async revokeByGrantId(grantId) {
+        await db
+          .deleteFrom('oidc_payload')
+          .where('model', '=', model)
+          .where('grant_id', '=', grantId)
+          .execute();
+      },
+    };
+  };
+}

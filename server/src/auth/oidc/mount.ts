@@ -1,0 +1,37 @@
+// Hands every request under /oidc to oidc-provider (a Koa application) untouched.
+// - onRequest + reply.hijack(): Fastify neither parses the body (the provider reads the raw
+//   stream itself) nor answers; the provider writes the response.
+// - req.url loses the prefix (the provider routes on /auth, /token, ...) while req.originalUrl
+//   keeps it, so that discovery and redirects advertise /oidc/... endpoints.
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type Provider from 'oidc-provider';
+
+/** Where the provider is mounted on this server (the issuer's path, behind no rewriting). */
+export const MOUNT_PATH = '/oidc';
+
+export async function mountProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  issuerPath: string,
+): Promise<void> {
+  const handle = provider.callback();
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request, reply) => {
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      const url = raw.url ?? MOUNT_PATH;
+      let rest = url.slice(MOUNT_PATH.length);
+      if (!rest.startsWith('/')) rest = `/${rest}`;
+      // The issuer's path, so that a reverse proxy publishing the server under a sub-path
+      // (PUBLIC_URL=https://host/extranet) still gets its own addresses advertised.
+      raw.originalUrl = `${issuerPath}${rest}`;
+      raw.url = rest;
+      await handle(raw, reply.raw);
+    });
+    // The handlers never run (the hook hijacks); the routes make the hook apply to /oidc/*.
+    const unreachable = async () => undefined;
+    scope.all(MOUNT_PATH, unreachable);
+    scope.all(`${MOUNT_PATH}/*`, unreachable);
+  });
+}

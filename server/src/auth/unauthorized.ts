@@ -1,0 +1,58 @@
+// The API's 401 and 503 answers for authentication, as application/problem+json with the
+// Hydra error vocabulary (the same shape as every other API error, ARCHITECTURE.md).
+import type { FastifyReply } from 'fastify';
+
+export const UNAUTHORIZED_TITLE = 'Authentification requise';
+
+export type Refusal = 'missing' | 'invalid' | 'expired' | 'refused';
+
+const DESCRIPTIONS: Record<Refusal, string> = {
+  missing: "Un jeton d'accès est nécessaire : connectez-vous pour continuer.",
+  invalid: "Le jeton d'accès est invalide : connectez-vous à nouveau.",
+  expired: "Le jeton d'accès a expiré : connectez-vous à nouveau.",
+  refused: "Ce compte n'a pas accès à l'espace partenaire.",
+};
+
+// RFC 6750 §3: no error code when the request carried no token; ASCII descriptions only.
+const CHALLENGES: Record<Refusal, string> = {
+  missing: 'Bearer',
+  invalid: 'Bearer error="invalid_token", error_description="The access token is invalid"',
+  expired: 'Bearer error="invalid_token", error_description="The access token expired"',
+  refused: 'Bearer error="invalid_token", error_description="The user may not use this API"',
+};
+
+function problem(status: number, title: string, detail: string) {
+  return {
+    '@context': '/api/contexts/Error',
+    '@type': 'hydra:Error',
+    'hydra:title': title,
+    'hydra:description': detail,
+    title,
+    detail,
+    status,
+  };
+}
+
+export function sendUnauthorized(reply: FastifyReply, refusal: Refusal): FastifyReply {
+  return reply
+    .code(401)
+    .header('www-authenticate', CHALLENGES[refusal])
+    .header('cache-control', 'no-store')
+    .type('application/problem+json; charset=utf-8')
+    .send(problem(401, UNAUTHORIZED_TITLE, DESCRIPTIONS[refusal]));
+}
+
+/** The identity provider's keys could not be read: nobody can be authenticated for now. */
+export function sendAuthUnavailable(reply: FastifyReply): FastifyReply {
+  return reply
+    .code(503)
+    .header('retry-after', '30')
+    .type('application/problem+json; charset=utf-8')
+    .send(
+      problem(
+        503,
+        "Service d'authentification indisponible",
+        "Le service d'authentification ne répond pas. Réessayez dans quelques instants.",
+      ),
+    );
+}
