@@ -1,0 +1,26 @@
+// spec partner-extranet §8 "Stale code chunk failure: page reloads once (not more than once per
+// minute)": after a deployment, an open tab asks for chunk files that no longer exist.
+
+const STORAGE_KEY = 'espace-partenaire.chunk-reload-at';
+const MIN_INTERVAL_MS = 60_000;
+
+/** True for the errors browsers raise when a dynamically imported module cannot be fetched. */
+export function isChunkLoadError(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.name} ${error.message}` : String(error);
+  return /dynamically imported module|Importing a module script failed|ChunkLoadError|Unable to preload CSS/i.test(
+    message,
+  );
+}
+
+/** Reloads the page unless it already did so during the last minute; true when it reloads. */
+export function reloadOnceForStaleChunk(
+  storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage,
+  now: number = Date.now(),
+  reload: () => void = () => window.location.reload(),
+): boolean {
+  const last = Number(storage.getItem(STORAGE_KEY) ?? 0);
+  if (now - last < MIN_INTERVAL_MS) return false;
+  storage.setItem(STORAGE_KEY, String(now));
+  reload();
+  return true;
+}

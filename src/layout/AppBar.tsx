@@ -1,0 +1,62 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Box, Button, IconButton, AppBar as MuiAppBar, Toolbar, Typography } from '@mui/material';
+import { useGetIdentity, useTranslate } from 'ra-core';
+import { TitlePortal } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { containerSx } from './containerSx.ts';
+import { Logo } from './Logo.tsx';
+
+export const LOGOUT_PATH = '/logout';
+
+interface Props {
+  /** Under 992 px the menu hides behind the burger button. */
+  withBurger: boolean;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  menuId: string;
+}
+
+/** Header of spec partner-extranet §2: logo, page title, the user's name, 'Se déconnecter'. */
+export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  return (
+    <MuiAppBar position="static" component="header" elevation={1}>
+      <Toolbar disableGutters sx={[containerSx, { gap: 2 }]}>
+        {withBurger && (
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={translate('layout.menu.open')}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            onClick={onOpenMenu}
+          >
+            <MenuIcon />
+          </IconButton>
+        )}
+        <Logo inverted />
+        <Box sx={{ flex: 1, minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
+          <TitlePortal />
+        </Box>
+        <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
+        {identity?.fullName && (
+          <Typography component="span" sx={{ fontWeight: 500 }}>
+            {identity.fullName}
+          </Typography>
+        )}
+        <Button
+          component={Link}
+          to={LOGOUT_PATH}
+          color="inherit"
+          startIcon={<LogoutIcon aria-hidden="true" />}
+          sx={{ display: { xs: withBurger ? 'none' : 'inline-flex', sm: 'inline-flex' } }}
+        >
+          {translate('layout.header.logout')}
+        </Button>
+      </Toolbar>
+    </MuiAppBar>
+  );
+}

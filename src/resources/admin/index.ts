@@ -1,0 +1,32 @@
+import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import type { Declaration } from '../types.ts';
+
+// The operator's administration dashboards: the admin area (PROFILE_ADMIN_AGEO) of spec §6.
+// The menu entry needs VIEW_ADMIN; the pages themselves need the admin profile.
+export const admin: Declaration = {
+  name: 'admin',
+  isResource: false,
+  label: { one: 'Administration', many: 'Administration' },
+  icon: AdminIcon,
+  routes: [
+    {
+      path: '/admin/dashboard',
+      kind: 'page',
+      title: 'Administration',
+      guard: { area: 'admin' },
+      menu: { entry: { label: 'Admin', rule: { anyOf: ['VIEW_ADMIN'] } } },
+    },
+    {
+      path: '/admin/droits/dashboard',
+      kind: 'page',
+      title: 'Droits et profils',
+      guard: { area: 'admin' },
+    },
+    {
+      path: '/admin/grossistes/dashboard',
+      kind: 'page',
+      title: 'Grossistes',
+      guard: { area: 'admin' },
+    },
+  ],
+};

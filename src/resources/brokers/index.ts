@@ -1,0 +1,29 @@
+import BrokerIcon from '@mui/icons-material/SupportAgent';
+import type { Declaration } from '../types.ts';
+
+// Sellers (vendeurs): the supervisor area (PROFILE_MANAGER) of spec §6.
+export const brokers: Declaration = {
+  name: 'brokers',
+  isResource: true,
+  label: { one: 'Vendeur', many: 'Vendeurs' },
+  icon: BrokerIcon,
+  defaultSort: { field: 'id', order: 'ASC' },
+  routes: [
+    {
+      path: '/brokers/list',
+      kind: 'list',
+      title: 'Vendeurs',
+      guard: { area: 'supervisor' },
+      menu: {
+        entry: { label: 'Vendeurs', rule: { anyOf: ['PROFILE_ADMIN_AGEO', 'VIEW_SELLER'] } },
+      },
+    },
+    {
+      path: '/brokers/create',
+      kind: 'create',
+      title: 'Nouveau vendeur',
+      guard: { area: 'supervisor' },
+    },
+    { path: '/brokers/:id?', kind: 'show', title: 'Vendeur', guard: { area: 'supervisor' } },
+  ],
+};

@@ -1,0 +1,22 @@
+import BusinessProviderIcon from '@mui/icons-material/Handshake';
+import type { Declaration } from '../types.ts';
+
+// Business referrers (apporteurs).
+export const businessProviders: Declaration = {
+  name: 'businessProviders',
+  isResource: true,
+  label: { one: 'Apporteur', many: 'Apporteurs' },
+  icon: BusinessProviderIcon,
+  // spec §9: providers by legalname.
+  defaultSort: { field: 'legalname', order: 'ASC' },
+  routes: [
+    {
+      path: '/apporteurs/liste',
+      kind: 'list',
+      title: 'Apporteurs',
+      guard: { area: 'broker' },
+      menu: { entry: { label: 'Apporteurs', rule: { anyOf: ['PROFILE_SELLER'] } } },
+    },
+    { path: '/apporteurs/:id?', kind: 'show', title: 'Apporteur', guard: { area: 'broker' } },
+  ],
+};

@@ -1,0 +1,28 @@
+import CommissionIcon from '@mui/icons-material/Euro';
+import type { Declaration } from '../types.ts';
+
+export const commissions: Declaration = {
+  name: 'commissions',
+  isResource: true,
+  label: { one: 'Commission', many: 'Commissions' },
+  icon: CommissionIcon,
+  // No order is given for commissions (spec §9): the house default, by id ascending.
+  defaultSort: { field: 'id', order: 'ASC' },
+  routes: [
+    // The spec lists /Commission/list while its menu links /commission/list; both are declared
+    // so that both bookmarks keep working (React Router would match either one case-blind).
+    {
+      path: '/Commission/list',
+      kind: 'list',
+      title: 'Commissions',
+      guard: { area: 'broker', right: 'commissions' },
+    },
+    {
+      path: '/commission/list',
+      kind: 'list',
+      title: 'Commissions',
+      guard: { area: 'broker', right: 'commissions' },
+      menu: { entry: { label: 'Commissions', rule: { anyOf: ['VIEW_COMMISSIONS'] } } },
+    },
+  ],
+};

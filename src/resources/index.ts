@@ -1,0 +1,38 @@
+// Every declaration, in the order of the side menu of spec partner-extranet §2: the menu keeps
+// this order, so moving a line here moves its entry.
+import { accessGroups } from './accessGroups/index.ts';
+import { admin } from './admin/index.ts';
+import { brokers } from './brokers/index.ts';
+import { businessProviders } from './businessProviders/index.ts';
+import { commissions } from './commissions/index.ts';
+import { contracts } from './contracts/index.ts';
+import { customers } from './customers/index.ts';
+import { home } from './home/index.ts';
+import { insuranceCompanies } from './insuranceCompanies/index.ts';
+import { insureds } from './insureds/index.ts';
+import { managers } from './managers/index.ts';
+import { products } from './products/index.ts';
+import { search } from './search/index.ts';
+import type { Declaration } from './types.ts';
+import { userImportLogs } from './userImportLogs/index.ts';
+import { users } from './users/index.ts';
+
+export const DECLARATIONS: readonly Declaration[] = [
+  products,
+  customers,
+  contracts,
+  commissions,
+  brokers,
+  managers,
+  businessProviders,
+  insuranceCompanies,
+  insureds,
+  users,
+  userImportLogs,
+  accessGroups,
+  admin,
+  search,
+  home,
+];
+
+export type { Declaration, PageProps, RouteDeclaration, RouteKind } from './types.ts';

@@ -1,0 +1,22 @@
+import CompanyIcon from '@mui/icons-material/AccountBalance';
+import type { Declaration } from '../types.ts';
+
+// Insurance companies (mutuelles, "Compagnies" in the menu).
+export const insuranceCompanies: Declaration = {
+  name: 'insuranceCompanies',
+  isResource: true,
+  label: { one: 'Compagnie', many: 'Compagnies' },
+  icon: CompanyIcon,
+  // spec §9: companies by legalname.
+  defaultSort: { field: 'legalname', order: 'ASC' },
+  routes: [
+    {
+      path: '/mutuelles/liste',
+      kind: 'list',
+      title: 'Compagnies',
+      guard: { area: 'broker' },
+      menu: { entry: { label: 'Compagnies', rule: { anyOf: ['PROFILE_SELLER'] } } },
+    },
+    { path: '/mutuelles/:id?', kind: 'show', title: 'Compagnie', guard: { area: 'broker' } },
+  ],
+};

@@ -1,0 +1,22 @@
+import InsuredIcon from '@mui/icons-material/FamilyRestroom';
+import type { Declaration } from '../types.ts';
+
+// Insured persons: listed as affiliates (/affilies), shown as insured (/assures).
+export const insureds: Declaration = {
+  name: 'insureds',
+  isResource: true,
+  label: { one: 'Assuré', many: 'Assurés' },
+  icon: InsuredIcon,
+  // spec §9: affiliates by startAt descending.
+  defaultSort: { field: 'startAt', order: 'DESC' },
+  routes: [
+    {
+      path: '/affilies/liste',
+      kind: 'list',
+      title: 'Assurés',
+      guard: { area: 'broker' },
+      menu: { entry: { label: 'Assurés', rule: { anyOf: ['PROFILE_SELLER'] } } },
+    },
+    { path: '/assures/:id?', kind: 'show', title: 'Assuré', guard: { area: 'broker' } },
+  ],
+};
