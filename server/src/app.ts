@@ -6,28 +6,36 @@ import type { Database } from './db/database.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
-import { spaRoutes } from './http/spa.ts';
+import { securityHeaders } from './http/securityHeaders.ts';
+import { serveSpa } from './http/spa.ts';
 import { apiDocsRoutes } from './hydra/apiDocs.ts';
+import { parseQueryString } from './hydra/querystring.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where the built SPA lives; dist/ at the repository root unless a test says otherwise. */
+  spaDir?: string;
 }
 
-export async function buildApp({ config, database }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, spaDir }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: true,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.
     forceCloseConnections: 'idle',
+    // order[field]=asc, f[]=a, f[0]=a, dtDebVal[after]=... (server/src/hydra/querystring.ts).
+    routerOptions: { querystringParser: parseQueryString },
   });
 
+  // Root-level concerns first: they must see every request and every answer.
   problemHandling(app);
+  securityHeaders(app);
   await app.register(maintenanceGate, { config });
+  await app.register(apiDocsRoutes, { config });
   // The embedded identity provider (when OIDC_ISSUER is unset) and bearer verification.
   const { authenticate } = await authPlugin(app, { config, database });
   await app.register(publicRoutes, { config });
-  await app.register(apiDocsRoutes, { config });
 
   // Everything below needs a valid bearer token.
   await app.register(async (api) => {
@@ -35,6 +43,7 @@ export async function buildApp({ config, database }: AppDeps): Promise<FastifyIn
     // Business resources are registered here (issue 3).
   });
 
-  await app.register(spaRoutes, { config });
+  // Last: its onRequest hook answers page navigations with index.html (see spa.ts).
+  await serveSpa(app, { dir: spaDir });
   return app;
 }

@@ -2,9 +2,16 @@
 import { z } from 'zod';
 import { BRANDS } from '../../src/domain/brands.ts';
 
+const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
+
 const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''], {
+    message: 'must be true or false (1/0, yes/no and on/off are accepted too)',
+  })
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { message: `must be one of ${values.join(', ')}` });
 
 const urlWithProtocols = (protocols: string[], example: string) =>
   z.string().refine(
@@ -19,8 +26,17 @@ const urlWithProtocols = (protocols: string[], example: string) =>
   );
 
 const schema = z.object({
-  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, { message: PORT_MESSAGE })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= 65535, { message: PORT_MESSAGE })
+    .default(8080),
+  HOST: z
+    .string()
+    .trim()
+    .min(1, { message: 'must be an address such as 0.0.0.0' })
+    .default('0.0.0.0'),
   PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'https://partenaires.example.fr').optional(),
   DATABASE_URL: urlWithProtocols(
     ['postgres:', 'postgresql:'],
@@ -34,14 +50,14 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).default('espace-partenaire'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   MAINTENANCE: booleanFlag.default(false),
-  BRAND: z.enum(BRANDS, { message: `must be one of ${BRANDS.join(', ')}` }).default('ageo'),
+  BRAND: oneOf(BRANDS).default('ageo'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
   SMTP_URL: urlWithProtocols(
     ['smtp:', 'smtps:'],
     'smtp://user:password@mail.example.fr:587',
   ).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SEED_SCALE: z.enum(['demo', 'large']).default('demo'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_SCALE: oneOf(['demo', 'large']).default('demo'),
 });
 
 export type Env = z.input<typeof schema>;
@@ -71,6 +87,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** A bad value is echoed to help; a password inside a URL is not. */
+function masked(value: string): string {
+  return value.replace(/(\/\/[^/:@\s]*:)[^@/\s]*@/, '$1***@');
+}
+
 /** Reads and validates the environment; throws ConfigError with one line per bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const present = Object.fromEntries(
@@ -80,7 +101,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
-      return `  ${name}=${JSON.stringify(present[name] ?? '')}: ${issue.message}`;
+      return `  ${name}=${JSON.stringify(masked(present[name] ?? ''))}: ${issue.message}`;
     });
     throw new ConfigError(
       `Invalid configuration:\n${lines.join('\n')}\nSee docs/configuration.md.`,
@@ -110,4 +131,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedScale: e.SEED_SCALE,
   };
+}
+
+/** For entry points: the configuration, or its message on stderr and exit code 1. */
+export function loadConfigOrExit(env: Record<string, string | undefined> = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
 }

@@ -1,4 +1,90 @@
-// STUB: to be written.
-import type { FastifyInstance } from 'fastify';
+// Every error and not-found answer is one shape: an RFC 7807 problem in the Hydra dialect of
+// API Platform (both `hydra:*` and plain keys), in French, so the SPA and @api-platform/admin
+// read the message from `hydra:description` or `detail` wherever it came from.
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { describeValidation, descriptionFor, titleFor } from './problemTexts.ts';
 
-export function problemHandling(_app: FastifyInstance): void {}
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+/** An error meant for the client: its description is French and safe to show, even for 5xx. */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly title: string;
+
+  constructor(statusCode: number, description?: string, title?: string) {
+    super(description ?? descriptionFor(statusCode));
+    this.name = 'HttpError';
+    this.statusCode = statusCode;
+    this.title = title ?? titleFor(statusCode);
+  }
+}
+
+/** `throw httpError(404, 'Contrat introuvable')` from any route or hook. */
+export function httpError(status: number, description?: string, title?: string): HttpError {
+  return new HttpError(status, description, title);
+}
+
+export interface Problem {
+  '@context': string;
+  '@type': 'hydra:Error';
+  'hydra:title': string;
+  'hydra:description': string;
+  title: string;
+  detail: string;
+  status: number;
+  type: string;
+}
+
+export function problem(status: number, description?: string, title?: string): Problem {
+  const t = title ?? titleFor(status);
+  const detail = description ?? descriptionFor(status);
+  return {
+    '@context': '/api/contexts/Error',
+    '@type': 'hydra:Error',
+    'hydra:title': t,
+    'hydra:description': detail,
+    title: t,
+    detail,
+    status,
+    type: `/errors/${status}`,
+  };
+}
+
+export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
+  return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+/** Turns anything thrown into the problem the client sees; never an internal message on 5xx. */
+export function toProblem(error: FastifyError | Error): Problem {
+  if (error instanceof HttpError) return problem(error.statusCode, error.message, error.title);
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation) {
+    return problem(
+      400,
+      describeValidation(fastifyError.validation, fastifyError.validationContext),
+    );
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status < 400 || status >= 600) return problem(500);
+  if (status === 400 && fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return problem(400, 'Le corps de la requête JSON est vide.');
+  }
+  if (status === 400 && error instanceof SyntaxError) {
+    return problem(400, "Le corps de la requête n'est pas un JSON valide.");
+  }
+  // Other errors carry an English, sometimes technical message: keep it for the log only.
+  return problem(status);
+}
+
+export function problemHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = toProblem(error);
+    if (body.status >= 500 && !(error instanceof HttpError)) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info({ status: body.status, detail: body.detail }, 'request refused');
+    }
+    return sendProblem(reply, body);
+  });
+  app.setNotFoundHandler((_request, reply) => sendProblem(reply, problem(404)));
+}

@@ -1,27 +1,19 @@
-// STUB seed (to be replaced by the deterministic French seed): the four demo accounts only.
+// The deterministic French seed: the same data on every machine and every run (fixed faker
+// seed, fixed date ranges). It fills what sign-in and data scopes need; the business data
+// (contracts, insured persons, premiums, ...) is added by its own issue.
 import type { Kysely } from 'kysely';
-import { DEMO_ACCOUNTS } from '../../../../src/domain/demoAccounts.ts';
-import { PROFILE_TYPES } from '../../../../src/domain/roles.ts';
-import { hashPassword } from '../../auth/password.ts';
 import type { DB } from '../schema.ts';
+import { seedOrganizations } from './organizations.ts';
+import { createFaker } from './random.ts';
+import { seedUsers } from './users.ts';
 
-export async function seed(db: Kysely<DB>, _scale: 'demo' | 'large'): Promise<void> {
+export type SeedScale = 'demo' | 'large';
+
+export async function seed(db: Kysely<DB>, _scale: SeedScale): Promise<void> {
+  // 'large' only differs once the business data exists; until then both scales are the same.
+  const faker = createFaker();
   await db.transaction().execute(async (trx) => {
-    for (const account of DEMO_ACCOUNTS) {
-      const profile = account.roles.find((r) => r in PROFILE_TYPES) as keyof typeof PROFILE_TYPES;
-      await trx
-        .insertInto('app_user')
-        .values({
-          username: account.username,
-          realm: 'partenaires',
-          password_hash: await hashPassword(account.password),
-          firstname: account.firstname,
-          lastname: account.lastname,
-          email: `${account.username}@demo.espace-partenaire.fr`,
-          roles: account.roles.join(','),
-          user_type: PROFILE_TYPES[profile],
-        })
-        .execute();
-    }
+    const organizations = await seedOrganizations(trx, faker);
+    await seedUsers(trx, faker, organizations);
   });
 }

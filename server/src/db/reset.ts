@@ -1,0 +1,34 @@
+// `npm run db:reset`: wipes the database the configuration names and seeds it again, on
+// purpose. PGlite: its data directory is removed. PostgreSQL: the public schema is dropped
+// and recreated (every table, the migrations' bookkeeping included). Stop the server first:
+// it keeps the embedded database open.
+import { rmSync } from 'node:fs';
+import { sql } from 'kysely';
+import { loadConfigOrExit } from '../config.ts';
+import { openDatabase } from './database.ts';
+import { prepareDatabase } from './prepare.ts';
+
+const config = loadConfigOrExit();
+
+if (config.database.kind === 'pglite') {
+  rmSync(config.database.dir, { recursive: true, force: true });
+} else {
+  const database = await openDatabase(config.database);
+  try {
+    await sql`DROP SCHEMA IF EXISTS public CASCADE`.execute(database.db);
+    await sql`CREATE SCHEMA public`.execute(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+const database = await openDatabase(config.database);
+try {
+  const { migrated } = await prepareDatabase(database, { seedScale: config.seedScale });
+  const where = config.database.kind === 'pglite' ? config.database.dir : 'PostgreSQL';
+  process.stdout.write(
+    `Database reset (${where}): ${migrated.length} migrations applied, demo data seeded (${config.seedScale}).\n`,
+  );
+} finally {
+  await database.close();
+}

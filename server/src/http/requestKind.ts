@@ -1,0 +1,83 @@
+// Which part of the server a request is for. One server answers three audiences on one port:
+// the API (JSON-LD), the identity provider (/oidc) and the SPA (HTML). The older front end
+// called some API paths without the /api prefix (spec §7: /contrats/12, /affilies, ...), and
+// those same paths are also SPA deep links (/contrats/liste, /contrats/12). What tells them
+// apart is the Accept header: a browser navigation asks for text/html, an API client for JSON.
+import type { FastifyRequest } from 'fastify';
+
+/** Paths that are always the API, whatever the Accept header says. */
+export const API_PREFIXES = ['/api', '/export', '/downloads', '/.well-known/mercure'] as const;
+
+/** Paths the SPA never answers: the API and the identity provider. */
+const NON_SPA_PREFIXES = [...API_PREFIXES, '/oidc', '/.well-known'] as const;
+
+/** First path segments of the older unprefixed API calls of spec §7 (both documents). */
+export const LEGACY_API_ROOTS: ReadonlySet<string> = new Set([
+  'affilies',
+  'apporteurs',
+  'assures',
+  'business_providers_with_contract',
+  'contrats',
+  'cotisations',
+  'organizations',
+  'prestations',
+  'products',
+  'search',
+  'users',
+]);
+
+export function pathOf(url: string): string {
+  const end = url.search(/[?#]/);
+  return end === -1 ? url : url.slice(0, end);
+}
+
+export function isUnder(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Quality of each media range of an Accept header (`type/subtype` -> q). */
+function acceptQualities(accept: string): Map<string, number> {
+  const qualities = new Map<string, number>();
+  for (const part of accept.split(',')) {
+    const [range, ...params] = part.trim().toLowerCase().split(';');
+    if (!range) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    qualities.set(range.trim(), Number.isFinite(q) ? q : 0);
+  }
+  return qualities;
+}
+
+/**
+ * True when the client names HTML explicitly and likes it at least as much as JSON: what a
+ * browser sends when it opens a page. `*` alone (curl, fetch's default) is not a navigation.
+ */
+export function prefersHtml(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const q = acceptQualities(accept);
+  const html = Math.max(q.get('text/html') ?? 0, q.get('application/xhtml+xml') ?? 0);
+  if (html <= 0) return false;
+  const json = Math.max(q.get('application/json') ?? 0, q.get('application/ld+json') ?? 0);
+  return html >= json;
+}
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+/** A browser opening a page of the SPA (a deep link such as /contrats/liste or /Clients/12). */
+export function isSpaNavigation(request: FastifyRequest): boolean {
+  if (!isRead(request.method)) return false;
+  const path = pathOf(request.url);
+  if (NON_SPA_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
+  // A last segment with a dot names a file (/assets/index-3f2a.js, /favicon.ico), not a route.
+  if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return false;
+  return prefersHtml(request.headers.accept);
+}
+
+/** A call to the API: under an API prefix, or an older unprefixed path not opened as a page. */
+export function isApiRequest(request: FastifyRequest): boolean {
+  const path = pathOf(request.url);
+  if (API_PREFIXES.some((prefix) => isUnder(path, prefix))) return true;
+  const root = path.split('/')[1] ?? '';
+  if (!LEGACY_API_ROOTS.has(root)) return false;
+  return !isRead(request.method) || !prefersHtml(request.headers.accept);
+}

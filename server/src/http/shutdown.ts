@@ -1,0 +1,52 @@
+// Graceful stop on SIGTERM / SIGINT: stop accepting connections, let requests in flight
+// finish (app.close() waits for them; idle keep-alive sockets are closed at once), close the
+// database, exit 0. A second signal, or the deadline, forces the exit.
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/database.ts';
+
+export const SHUTDOWN_DEADLINE_MS = 10_000;
+
+/** Stops the server then the database; resolves when both are closed. */
+export async function stopServer(app: FastifyInstance, database: Database): Promise<void> {
+  try {
+    await app.close();
+  } finally {
+    await database.close();
+  }
+}
+
+export function stopOnSignals(
+  app: FastifyInstance,
+  database: Database,
+  { deadlineMs = SHUTDOWN_DEADLINE_MS, exit = (code: number) => process.exit(code) } = {},
+): void {
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stderr.write(`${signal} received again: stopping now.\n`);
+      exit(1);
+      return;
+    }
+    stopping = true;
+    process.stdout.write(`${signal} received: finishing requests in flight, then stopping.\n`);
+    const timer = setTimeout(() => {
+      process.stderr.write(`Still busy after ${deadlineMs / 1000} s: stopping now.\n`);
+      exit(1);
+    }, deadlineMs);
+    timer.unref();
+    stopServer(app, database).then(
+      () => {
+        clearTimeout(timer);
+        process.stdout.write('Stopped.\n');
+        exit(0);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        process.stderr.write(`Stopping failed: ${(error as Error).message ?? error}\n`);
+        exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+}

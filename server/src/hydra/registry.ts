@@ -1,0 +1,69 @@
+// The resources the API publishes, declared once by each resource module
+// (`app.hydra.add({...})`), from which the API documentation, the entrypoint and the JSON-LD
+// contexts are all derived.
+
+/** XML Schema ranges api-doc-parser maps to field types, or '#Class' for a link. */
+export type HydraRange =
+  | 'xmls:string'
+  | 'xmls:integer'
+  | 'xmls:decimal'
+  | 'xmls:boolean'
+  | 'xmls:date'
+  | 'xmls:dateTime'
+  | `#${string}`;
+
+export interface HydraProperty {
+  name: string;
+  range?: HydraRange;
+  /** French label shown by generic admin screens; defaults to the name. */
+  title?: string;
+  description?: string;
+  required?: boolean;
+  /** Defaults to true. */
+  readable?: boolean;
+  /** Defaults to false: most of this API is read-only. */
+  writeable?: boolean;
+  /** True when the value is the IRI of another resource (its range names the class). */
+  link?: boolean;
+}
+
+export type ItemMethod = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
+export type CollectionMethod = 'GET' | 'POST';
+
+export interface HydraResource {
+  /** Class short name, also the name of its JSON-LD context: 'Contract'. */
+  name: string;
+  /** French title of the class. */
+  title: string;
+  description?: string;
+  /** The collection the entrypoint lists, when there is one. */
+  collection?: { path: string; key: string; methods?: CollectionMethod[] };
+  itemMethods?: ItemMethod[];
+  properties: HydraProperty[];
+}
+
+export class HydraRegistry {
+  readonly #resources = new Map<string, HydraResource>();
+
+  add(resource: HydraResource): void {
+    if (this.#resources.has(resource.name) || resource.name === 'Entrypoint') {
+      throw new Error(`Hydra class ${resource.name} is declared twice`);
+    }
+    this.#resources.set(resource.name, resource);
+  }
+
+  get(name: string): HydraResource | undefined {
+    return this.#resources.get(name);
+  }
+
+  all(): HydraResource[] {
+    return [...this.#resources.values()];
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where resource modules declare their Hydra classes (server/src/hydra/registry.ts). */
+    hydra: HydraRegistry;
+  }
+}
