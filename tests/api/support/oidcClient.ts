@@ -61,11 +61,13 @@ export class OidcBrowser {
   readonly jar = new CookieJar();
   readonly redirectUri: string;
 
+  /** `redirectUri`: the registered callback, when the server is reached on another address. */
   constructor(
     readonly baseUrl: string,
     readonly clientId: string,
+    redirectUri = `${baseUrl}/callback`,
   ) {
-    this.redirectUri = `${baseUrl}/callback`;
+    this.redirectUri = redirectUri;
   }
 
   /** One request, no redirect followed, cookies kept. */
@@ -189,6 +191,19 @@ export class OidcBrowser {
     const { code, pkce: challenge } = await this.signIn(login, password);
     return this.exchange(code, challenge.verifier);
   }
+}
+
+/** The hidden fields and the action of the first form of a page. */
+export function formOf(html: string): { action: string; fields: Record<string, string> } {
+  const action = html.match(/<form[^>]*action="([^"]+)"/)?.[1]?.replaceAll('&amp;', '&');
+  if (!action) throw new Error('No form on the page');
+  const fields: Record<string, string> = {};
+  for (const input of html.matchAll(/<input[^>]*type="hidden"[^>]*>/g)) {
+    const name = input[0].match(/name="([^"]+)"/)?.[1];
+    const value = input[0].match(/value="([^"]*)"/)?.[1];
+    if (name) fields[name] = value ?? '';
+  }
+  return { action, fields };
 }
 
 /** GET with a bearer token. */

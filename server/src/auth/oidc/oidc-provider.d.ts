@@ -100,6 +100,7 @@ declare module 'oidc-provider' {
     Grant: GrantConstructor;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     on(event: string, listener: (...args: unknown[]) => void): this;
+    use(middleware: (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void>): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionResult(
       req: IncomingMessage,

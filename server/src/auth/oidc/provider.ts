@@ -192,12 +192,14 @@ export function createProvider(deps: {
       out: { error?: string; error_description?: string },
     ) => {
       const detail = [out.error, out.error_description].filter(Boolean).join(' : ');
+      const logout = ctx.oidc.route?.startsWith('end_session');
       render(
         ctx,
         errorPage(brand, {
-          title: 'Connexion impossible',
-          message:
-            "La demande de connexion n'a pas pu aboutir. Revenez à l'accueil pour recommencer.",
+          title: logout ? 'Déconnexion impossible' : 'Connexion impossible',
+          message: logout
+            ? "La demande de déconnexion n'a pas pu aboutir. Revenez à l'accueil pour recommencer."
+            : "La demande de connexion n'a pas pu aboutir. Revenez à l'accueil pour recommencer.",
           detail,
           homeUrl,
         }),
@@ -207,6 +209,12 @@ export function createProvider(deps: {
 
   // Trust X-Forwarded-Proto / -Host like the Fastify server does (trustProxy).
   provider.proxy = true;
+  // The provider answers outside Fastify (hijacked): it sets the basic headers itself.
+  provider.use(async (ctx, next) => {
+    await next();
+    ctx.set('x-content-type-options', 'nosniff');
+    ctx.set('referrer-policy', 'no-referrer');
+  });
   provider.on('server_error', (_ctx, error) => log.error({ err: error }, 'oidc-provider error'));
   provider.on('grant.revoked', (_ctx, grantId) => log.info({ grantId }, 'OIDC grant revoked'));
   return provider;
