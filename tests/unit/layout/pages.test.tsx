@@ -1,0 +1,89 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { NOT_ALLOWED_MESSAGES, notAllowedPath } from '../../../src/domain/access.ts';
+import { renderApp } from './renderApp.tsx';
+
+// spec partner-extranet §2 "Error pages" and §8.
+describe('error pages', () => {
+  it.each([
+    ['/errors/400', '400', 'Requête invalide'],
+    ['/errors/403', '403', 'Accès refusé'],
+    ['/errors/404', '404', 'Page introuvable'],
+    ['/404', '404', 'Page introuvable'],
+    ['/errors/500', '500', 'Erreur du serveur'],
+  ])('%s shows its code, a French title and a way home', async (path, code, title) => {
+    renderApp({ path });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText(code)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    // Outside the app layout: no side menu, but the footer and its legal notice link.
+    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).toBeNull();
+    expect(within(screen.getByRole('contentinfo')).getByText('Mentions légales')).toBeVisible();
+  });
+
+  it('/errors/desynchronized offers to sign in again', async () => {
+    renderApp({ path: '/errors/desynchronized' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Session désynchronisée' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Se reconnecter' })).toHaveAttribute('href', '/logout');
+  });
+
+  it('/errors/405 shows the msg parameter', async () => {
+    renderApp({ path: notAllowedPath(NOT_ALLOWED_MESSAGES.partnerGroups) });
+    expect(await screen.findByText(NOT_ALLOWED_MESSAGES.partnerGroups)).toBeInTheDocument();
+    expect(screen.getByText('405')).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/errors/405'],
+    [`/errors/405?msg=${encodeURIComponent('Appelez le 08 99 99 99 99')}`],
+  ])('%s shows the default message', async (path) => {
+    renderApp({ path });
+    expect(
+      await screen.findByText('Vous ne disposez pas des droits pour accèder à cette page'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Appelez/)).toBeNull();
+  });
+});
+
+describe('legal notice', () => {
+  it('is a public page with the sections a French insurance intermediary owes', async () => {
+    renderApp({ path: '/mentions/mentions_legales' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mentions légales' }),
+    ).toBeInTheDocument();
+    const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(sections).toEqual(
+      expect.arrayContaining([
+        'Éditeur du site',
+        'Intermédiaire en assurance',
+        'Hébergeur',
+        'Données personnelles',
+        'Cookies',
+      ]),
+    );
+    expect(screen.getAllByText(/ORIAS/).length).toBeGreaterThan(0);
+    expect(screen.getByText(/délégué à la protection des données/)).toBeInTheDocument();
+    expect(screen.getAllByText(/À compléter/).length).toBeGreaterThan(5);
+  });
+});
+
+describe('home', () => {
+  it('offers shortcuts to the menu entries of the user', async () => {
+    renderApp({ username: 'vendeur' });
+    const shortcuts = await screen.findByRole('heading', { name: 'Accès rapides' });
+    const list = shortcuts.nextElementSibling as HTMLElement;
+    const labels = within(list)
+      .getAllByRole('link')
+      .map((l) => l.textContent);
+    expect(labels).toEqual([
+      'Produits',
+      'Souscripteurs',
+      'Contrats',
+      'Apporteurs',
+      'Compagnies',
+      'Assurés',
+    ]);
+  });
+});

@@ -1,0 +1,108 @@
+// Renders the whole react-admin app (the layout, the routes of src/routes.tsx, the catch-all) at
+// a path, for one demo account, at a given window width.
+import { render } from '@testing-library/react';
+import {
+  type AuthProvider,
+  CustomRoutes,
+  memoryStore,
+  mergeTranslations,
+  TestMemoryRouter,
+  testDataProvider,
+} from 'ra-core';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import frenchMessages from 'ra-language-french';
+import { Admin } from 'react-admin';
+import type { Location } from 'react-router-dom';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../../../src/domain/demoAccounts.ts';
+import { expandRoles } from '../../../src/domain/roles.ts';
+import type { Permissions } from '../../../src/domain/session.ts';
+import { layoutMessages } from '../../../src/i18n/layout.fr.ts';
+import { Layout, themeFor } from '../../../src/layout/index.ts';
+import { NotFound } from '../../../src/pages/errors/index.ts';
+import { appResources, noLayoutRoutes } from '../../../src/routes.tsx';
+
+export const i18nProvider = polyglotI18nProvider(
+  () => mergeTranslations(frenchMessages, layoutMessages),
+  'fr',
+);
+
+export const demoAccount = (username: string): DemoAccount => {
+  const account = DEMO_ACCOUNTS.find((a) => a.username === username);
+  if (!account) throw new Error(`no demo account ${username}`);
+  return account;
+};
+
+export function fakeAuthProvider(account: DemoAccount): AuthProvider {
+  const permissions: Permissions = {
+    givenRoles: account.roles,
+    roles: expandRoles(account.roles),
+  };
+  return {
+    login: async () => undefined,
+    logout: async () => undefined,
+    checkAuth: async () => undefined,
+    checkError: async () => undefined,
+    getPermissions: async () => permissions,
+    getIdentity: async () => ({
+      id: account.username,
+      fullName: `${account.firstname} ${account.lastname}`,
+    }),
+  };
+}
+
+/**
+ * jsdom has no layout engine and no matchMedia: answer media queries from window.innerWidth,
+ * the way MUI's useMediaQuery asks them ("(max-width:991.95px)", "(min-width:768px)").
+ */
+export function setViewportWidth(width: number) {
+  window.innerWidth = width;
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, side, value]) =>
+      side === 'min' ? width >= Number(value) : width <= Number(value),
+    ) && /width/.test(query);
+  window.matchMedia = (query: string) =>
+    ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+export interface RenderAppOptions {
+  username?: string;
+  path?: string;
+  width?: number;
+}
+
+/** Renders the app; `location()` reads the router's current location. */
+export function renderApp({ username = 'ageo', path = '/', width = 1280 }: RenderAppOptions = {}) {
+  setViewportWidth(width);
+  let current: Location | undefined;
+  const view = render(
+    <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (current = l)}>
+      <Admin
+        authProvider={fakeAuthProvider(demoAccount(username))}
+        dataProvider={testDataProvider()}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        theme={themeFor('ageo')}
+        layout={Layout}
+        catchAll={NotFound}
+        disableTelemetry
+      >
+        <CustomRoutes noLayout>{noLayoutRoutes}</CustomRoutes>
+        {(permissions: Permissions) => appResources(permissions)}
+      </Admin>
+    </TestMemoryRouter>,
+  );
+  const location = () => {
+    if (!current) throw new Error('no location yet');
+    return current;
+  };
+  return { ...view, location };
+}

@@ -1,0 +1,76 @@
+import { screen, waitFor } from '@testing-library/react';
+import { generatePath } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { NOT_ALLOWED_MESSAGES } from '../../../src/domain/access.ts';
+import { DECLARATIONS } from '../../../src/resources/index.ts';
+import { renderApp } from '../layout/renderApp.tsx';
+
+// ARCHITECTURE.md: every route of the spec resolves, with its exact path.
+describe('every declared route resolves for the operator administrator', () => {
+  const routes = DECLARATIONS.flatMap((d) => d.routes).filter((r) => r.path !== '/');
+  it.each(routes.map((r) => [r.path, r] as const))('%s', async (_path, route) => {
+    const path = generatePath(route.path, { id: '7' });
+    const { location } = renderApp({ path });
+    expect(await screen.findByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
+    expect(screen.getByText('Cette page sera disponible prochainement.')).toBeInTheDocument();
+    expect(location().pathname).toBe(path);
+  });
+
+  it('opens the details without an id too (spec §2 "optional id")', async () => {
+    renderApp({ path: '/contrats' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contrat' })).toBeInTheDocument();
+  });
+});
+
+// spec partner-extranet §6, administration §6.
+describe('route guards', () => {
+  it('sends a partner administrator away from the admin area to /404', async () => {
+    const { location } = renderApp({ username: 'partenaire', path: '/admin/dashboard' });
+    await waitFor(() => expect(location().pathname).toBe('/404'));
+    expect(await screen.findByText('404')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+  });
+
+  it('sends a manager without USERS_MANAGEMENT to /errors/405 with the message', async () => {
+    const { location } = renderApp({ username: 'manager', path: '/users/list' });
+    await waitFor(() => expect(location().pathname).toBe('/errors/405'));
+    expect(new URLSearchParams(location().search).get('msg')).toBe(NOT_ALLOWED_MESSAGES.usersList);
+    expect(await screen.findByText(NOT_ALLOWED_MESSAGES.usersList)).toBeInTheDocument();
+  });
+
+  it('sends a seller away from the commissions to /404', async () => {
+    const { location } = renderApp({ username: 'vendeur', path: '/commission/list' });
+    await waitFor(() => expect(location().pathname).toBe('/404'));
+  });
+
+  it('replaces the denied location rather than stacking it', async () => {
+    const { location } = renderApp({ username: 'vendeur', path: '/users/create' });
+    await waitFor(() => expect(location().pathname).toBe('/errors/405'));
+    expect(await screen.findByText(NOT_ALLOWED_MESSAGES.usersCreate)).toBeInTheDocument();
+  });
+});
+
+describe('react-admin conventional paths lead to the spec paths', () => {
+  it.each([
+    ['/contracts', '/contrats/liste'],
+    ['/contracts/42/show', '/contrats/42'],
+    ['/contracts/42', '/contrats/42'],
+    ['/insureds/5/show', '/assures/5'],
+    ['/brokers/9/show', '/brokers/9'],
+    ['/users/3/show', '/users/3'],
+    ['/commissions', '/Commission/list'],
+  ])('%s -> %s', async (from, to) => {
+    const { location } = renderApp({ path: from });
+    await waitFor(() => expect(location().pathname).toBe(to));
+  });
+});
+
+describe('unknown routes', () => {
+  it("show 'This page could not be found' with a link home, in the layout", async () => {
+    const { location } = renderApp({ path: '/nulle/part' });
+    expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+    expect(location().pathname).toBe('/nulle/part');
+  });
+});
