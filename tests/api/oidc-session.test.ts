@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
+import { databaseAdapterFactory } from '../../server/src/auth/oidc/adapter.ts';
 import { callApi, decodeJwt, formOf, OidcBrowser, pkce } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -51,6 +52,17 @@ describe('refresh tokens', () => {
     const newest = await refresh(client, String(rotated.body.refresh_token));
     expect(newest.status).toBe(400);
     expect(newest.body.error).toBe('invalid_grant');
+  });
+
+  it('two refreshes at once with the same token: one succeeds, the other is a reuse', async () => {
+    const client = browser();
+    const first = await client.login('ageo', 'demo');
+    const answers = await Promise.all([
+      refresh(client, first.refresh_token ?? ''),
+      refresh(client, first.refresh_token ?? ''),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+    expect(answers.find((a) => a.status === 400)?.body.error).toBe('invalid_grant');
   });
 
   it('stop working for a user disabled since, and the API refuses the user at once', async () => {
@@ -192,6 +204,20 @@ describe('state kept in the database', () => {
     const location = new URL(response.headers.get('location') ?? '', secondUrl);
     expect(location.href.startsWith(client.redirectUri)).toBe(true);
     expect(location.searchParams.get('code')).toEqual(expect.any(String));
+  });
+
+  it('refuses a second consumption atomically and revokes the grant (concurrent replay)', async () => {
+    const adapter = databaseAdapterFactory(server.database.db);
+    const tokens = adapter('RefreshToken');
+    const grants = adapter('Grant');
+    await grants.upsert('grant-1', { jti: 'grant-1', kind: 'Grant' }, 300);
+    await tokens.upsert('rt-1', { jti: 'rt-1', kind: 'RefreshToken', grantId: 'grant-1' }, 300);
+    await tokens.upsert('rt-2', { jti: 'rt-2', kind: 'RefreshToken', grantId: 'grant-1' }, 300);
+    await tokens.consume('rt-1');
+    expect((await tokens.find('rt-1'))?.consumed).toEqual(expect.any(Number));
+    await expect(tokens.consume('rt-1')).rejects.toMatchObject({ error: 'invalid_grant' });
+    expect(await tokens.find('rt-2')).toBeUndefined();
+    expect(await grants.find('grant-1')).toBeUndefined();
   });
 
   it('keeps one signing key and one cookie key set, created on the first start', async () => {

@@ -2,8 +2,11 @@
 // grants and refresh tokens survive a restart and are shared between instances.
 // Every method is one short statement: PGlite is a single connection shared with the API.
 import { type Kysely, sql } from 'kysely';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { DB } from '../../db/schema.ts';
+
+/** Models whose consumption must happen once: a second one is a replay. */
+const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken']);
 
 /** Expired rows are purged at most this often, during a write (no timer to stop on close). */
 const PURGE_EVERY_MS = 10 * 60 * 1000;
@@ -81,14 +84,37 @@ export function databaseAdapterFactory(db: Kysely<DB>): (model: string) => Adapt
       },
 
       async consume(id) {
-        // Only the first consumption counts: a concurrent second one keeps the first time.
-        await db
+        // Only the first consumption counts, atomically: oidc-provider reads then consumes, so
+        // two requests presenting the same code or refresh token at once both pass its check.
+        const result = await db
           .updateTable('oidc_payload')
           .set({ consumed_at: sql<Date>`now()` })
           .where('model', '=', model)
           .where('id', '=', id)
           .where('consumed_at', 'is', null)
-          .execute();
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) > 0 || !SINGLE_USE.has(model)) return;
+        // The other request won: treat this one as a reuse, as oidc-provider does for a
+        // sequential one (revoke the whole grant, answer invalid_grant).
+        const row = await db
+          .selectFrom('oidc_payload')
+          .select('grant_id')
+          .where('model', '=', model)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        const grantId = row?.grant_id;
+        if (grantId) {
+          await db
+            .deleteFrom('oidc_payload')
+            .where((eb) =>
+              eb.or([
+                eb('grant_id', '=', grantId),
+                eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)]),
+              ]),
+            )
+            .execute();
+        }
+        throw new errors.InvalidGrant(`${model} already used`);
       },
 
       async destroy(id) {

@@ -112,6 +112,7 @@ declare module 'oidc-provider' {
 
   export const errors: {
     InvalidTarget: new (description?: string) => Error;
+    InvalidGrant: new (description?: string) => Error;
     SessionNotFound: new (description?: string) => Error;
   };
 }
