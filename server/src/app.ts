@@ -7,6 +7,7 @@ import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
+import { drainOnClose } from './http/shutdown.ts';
 import { serveSpa } from './http/spa.ts';
 import { apiDocsRoutes } from './hydra/apiDocs.ts';
 import { parseQueryString } from './hydra/querystring.ts';
@@ -31,6 +32,7 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   // Root-level concerns first: they must see every request and every answer.
   problemHandling(app);
   securityHeaders(app);
+  drainOnClose(app);
   await app.register(maintenanceGate, { config });
   await app.register(apiDocsRoutes, { config });
   // The embedded identity provider (when OIDC_ISSUER is unset) and bearer verification.

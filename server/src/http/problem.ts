@@ -54,6 +54,16 @@ export function sendProblem(reply: FastifyReply, body: Problem): FastifyReply {
   return reply.code(body.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
+// Fastify's own refusals, said in French (their messages are English).
+const KNOWN_CODES: Record<string, string> = {
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Le corps de la requête JSON est vide.',
+  FST_ERR_CTP_INVALID_JSON_BODY: "Le corps de la requête n'est pas un JSON valide.",
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: "Le format du corps de la requête n'est pas pris en charge.",
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Le corps de la requête est trop volumineux.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH:
+    "La longueur annoncée du corps de la requête n'est pas la bonne.",
+};
+
 /** Turns anything thrown into the problem the client sees; never an internal message on 5xx. */
 export function toProblem(error: FastifyError | Error): Problem {
   if (error instanceof HttpError) return problem(error.statusCode, error.message, error.title);
@@ -66,12 +76,8 @@ export function toProblem(error: FastifyError | Error): Problem {
   }
   const status = fastifyError.statusCode ?? 500;
   if (status < 400 || status >= 600) return problem(500);
-  if (status === 400 && fastifyError.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return problem(400, 'Le corps de la requête JSON est vide.');
-  }
-  if (status === 400 && error instanceof SyntaxError) {
-    return problem(400, "Le corps de la requête n'est pas un JSON valide.");
-  }
+  const known = KNOWN_CODES[fastifyError.code ?? ''];
+  if (known) return problem(status, known);
   // Other errors carry an English, sometimes technical message: keep it for the log only.
   return problem(status);
 }

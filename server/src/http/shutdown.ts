@@ -6,6 +6,24 @@ import type { Database } from '../db/database.ts';
 
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
+/**
+ * Makes app.close() wait for the requests in flight and not for the keep-alive sockets they
+ * leave behind: Node closes idle sockets when the server closes, but a socket busy at that
+ * moment would otherwise stay open for the whole keep-alive timeout after its answer.
+ */
+export function drainOnClose(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    // Sockets whose answer ends from now on close right after it (hijacked answers included).
+    app.server.keepAliveTimeout = 1;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('Connection', 'close');
+    return payload;
+  });
+}
+
 /** Stops the server then the database; resolves when both are closed. */
 export async function stopServer(app: FastifyInstance, database: Database): Promise<void> {
   try {
@@ -15,11 +33,12 @@ export async function stopServer(app: FastifyInstance, database: Database): Prom
   }
 }
 
+/** Installs the SIGTERM / SIGINT handlers; returns their removal. */
 export function stopOnSignals(
   app: FastifyInstance,
   database: Database,
   { deadlineMs = SHUTDOWN_DEADLINE_MS, exit = (code: number) => process.exit(code) } = {},
-): void {
+): () => void {
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -49,4 +68,8 @@ export function stopOnSignals(
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  return () => {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+  };
 }

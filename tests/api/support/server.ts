@@ -19,6 +19,20 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+export interface TestServerOptions {
+  /** A built SPA to serve instead of the repository's dist/. */
+  spaDir?: string;
+  /** Adds routes or hooks before the server listens (test-only routes). */
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** A database nobody else uses: its environment (DATA_DIR, maybe DATABASE_URL) and its removal. */
+export interface FreshDatabase {
+  env: Record<string, string>;
+  dataDir: string;
+  dispose(): Promise<void>;
+}
+
 async function freshPostgresDatabase(
   adminUrl: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
@@ -40,24 +54,40 @@ async function freshPostgresDatabase(
   };
 }
 
-/** `env` overrides the environment the server reads (MAINTENANCE, BRAND, ...). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function freshDatabase(): Promise<FreshDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ep-api-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgDb = adminUrl ? await freshPostgresDatabase(adminUrl) : undefined;
+  return {
+    // DATABASE_URL is always named so that a developer's own variable never leaks in.
+    env: { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' },
+    dataDir,
+    async dispose() {
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `env` overrides the environment the server reads (MAINTENANCE, BRAND, ...). */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
+  const fresh = await freshDatabase();
   // The public URL must be known before listening (it is the OIDC issuer): pick the port first.
   const port = await freePort();
   const config = loadConfig({
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...fresh.env,
     ...env,
   });
   const database = await openDatabase(config.database);
   await prepareDatabase(database, { seedScale: 'demo' });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, spaDir: options.spaDir });
+  await options.beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   return {
     url: config.publicUrl,
@@ -67,13 +97,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     async close() {
       await app.close();
       await database.close();
-      await pgDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      await fresh.dispose();
     },
   };
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const { createServer } = await import('node:net');
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -1,0 +1,140 @@
+// Graceful stop: requests in flight finish, new connections are refused, the database closes.
+// In-process, so a test route can hold a request open for exactly as long as the test wants.
+import { connect } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { type Database, openDatabase } from '../../server/src/db/database.ts';
+import { prepareDatabase } from '../../server/src/db/prepare.ts';
+import { stopOnSignals, stopServer } from '../../server/src/http/shutdown.ts';
+import { type FreshDatabase, freePort, freshDatabase } from './support/server.ts';
+
+let fresh: FreshDatabase | undefined;
+afterEach(async () => {
+  await fresh?.dispose();
+  fresh = undefined;
+});
+
+interface Held {
+  app: FastifyInstance;
+  database: Database;
+  url: string;
+  /** Resolves when the held request has reached its handler. */
+  entered: Promise<void>;
+  release(): void;
+}
+
+async function serverWithHeldRequest(): Promise<Held> {
+  fresh = await freshDatabase();
+  const port = await freePort();
+  const config = loadConfig({
+    ...fresh.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase(config.database);
+  await prepareDatabase(database, { seedScale: 'demo' });
+  const app = await buildApp({ config, database });
+  let entered!: () => void;
+  let release!: () => void;
+  const enteredP = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  app.get('/api/test/held', async () => {
+    entered();
+    await released;
+    return { finished: true };
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, database, url: `http://127.0.0.1:${port}`, entered: enteredP, release };
+}
+
+const refused = (url: string) =>
+  new Promise<boolean>((resolve) => {
+    const { hostname, port } = new URL(url);
+    const socket = connect({ host: hostname, port: Number(port) });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+
+/** Yields to the event loop until the condition holds (no clock involved). */
+async function until(condition: () => boolean) {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
+it('lets a request in flight finish, refuses new connections, then closes the database', async () => {
+  const held = await serverWithHeldRequest();
+  const response = fetch(`${held.url}/api/test/held`);
+  await held.entered;
+
+  let stopped = false;
+  const stopping = stopServer(held.app, held.database).then(() => {
+    stopped = true;
+  });
+  await until(() => !held.app.server.listening);
+  expect(await refused(held.url)).toBe(true);
+  expect(stopped).toBe(false);
+
+  held.release();
+  const answer = await response;
+  expect(answer.status).toBe(200);
+  expect(await answer.json()).toEqual({ finished: true });
+  await stopping;
+  expect(stopped).toBe(true);
+  await expect(held.database.db.selectFrom('app_user').select('id').execute()).rejects.toThrow();
+});
+
+it('on SIGTERM exits 0 once the request in flight is answered', async () => {
+  const held = await serverWithHeldRequest();
+  const exits: number[] = [];
+  let exited!: () => void;
+  const exitedP = new Promise<void>((resolve) => {
+    exited = resolve;
+  });
+  const remove = stopOnSignals(held.app, held.database, {
+    exit: (code) => {
+      exits.push(code);
+      exited();
+    },
+  });
+  try {
+    const response = fetch(`${held.url}/api/test/held`);
+    await held.entered;
+    process.emit('SIGTERM', 'SIGTERM');
+    await until(() => !held.app.server.listening);
+    expect(exits).toEqual([]);
+    held.release();
+    expect((await response).status).toBe(200);
+    await exitedP;
+    expect(exits).toEqual([0]);
+  } finally {
+    remove();
+  }
+});
+
+it('a second signal forces the exit while a request is still in flight', async () => {
+  const held = await serverWithHeldRequest();
+  const exits: number[] = [];
+  const remove = stopOnSignals(held.app, held.database, { exit: (code) => exits.push(code) });
+  try {
+    const response = fetch(`${held.url}/api/test/held`).catch(() => undefined);
+    await held.entered;
+    process.emit('SIGTERM', 'SIGTERM');
+    process.emit('SIGINT', 'SIGINT');
+    expect(exits).toEqual([1]);
+    // Let the held request end so the server and database close for real.
+    held.release();
+    await response;
+    await until(() => exits.length === 2);
+  } finally {
+    remove();
+  }
+});

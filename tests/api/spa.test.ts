@@ -1,0 +1,99 @@
+// The SPA served by the API server: index.html for every page a browser opens, hashed assets
+// cached for good, and the API untouched by the fallback. A tiny fake build stands in for
+// Vite's dist/ so the test does not depend on `npm run build`.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+const INDEX = '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>';
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+let dist: string;
+let server: TestServer;
+let unbuilt: TestServer;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'ep-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX);
+  writeFileSync(join(dist, 'assets', 'index-3f2a9c.js'), 'console.log("spa");');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  server = await startTestServer({}, { spaDir: dist });
+  unbuilt = await startTestServer({}, { spaDir: join(dist, 'absent') });
+});
+afterAll(async () => {
+  await server?.close();
+  await unbuilt?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const open = (base: string, path: string, accept = BROWSER) =>
+  fetch(`${base}${path}`, { headers: { accept } });
+
+describe('pages', () => {
+  it('answers index.html, never cached, for every deep link a browser opens', async () => {
+    for (const path of [
+      '/',
+      '/contrats/liste',
+      '/Clients/12',
+      '/contrats/12',
+      '/users/list?page=2',
+    ]) {
+      const response = await open(server.url, path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text(), path).toBe(INDEX);
+    }
+  });
+
+  it('keeps the security headers on the page', async () => {
+    const response = await open(server.url, '/contrats/liste');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves hashed assets with a long immutable cache, other files revalidated', async () => {
+    const asset = await open(server.url, '/assets/index-3f2a9c.js', '*/*');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("spa");');
+    const icon = await open(server.url, '/favicon.svg', 'image/*');
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('a missing asset is a 404, not index.html', async () => {
+    const response = await open(server.url, '/assets/index-000000.js', '*/*');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+  });
+});
+
+describe('the API is not the SPA', () => {
+  it('API paths answer as the API even when a browser asks for HTML', async () => {
+    const response = await open(server.url, '/api/nulle-part');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect((await open(server.url, '/api/config')).headers.get('content-type')).toMatch(/json/);
+  });
+
+  it('an older unprefixed API path asked for JSON is left to the API (not index.html)', async () => {
+    for (const accept of ['application/ld+json', 'application/json', '*/*']) {
+      const response = await open(server.url, '/contrats/12', accept);
+      expect(response.headers.get('content-type'), accept).toMatch(/^application\/problem\+json/);
+    }
+  });
+});
+
+describe('without a build', () => {
+  it('says to run npm run build', async () => {
+    const response = await open(unbuilt.url, '/contrats/liste');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await response.text()).toContain('npm run build');
+    expect((await open(unbuilt.url, '/api/config')).status).toBe(200);
+  });
+});
