@@ -65,6 +65,7 @@ describe('server/src/main.ts', () => {
         .insertInto('app_user')
         .values({
           username: 'entre.deux',
+          realm: 'partenaires',
           firstname: 'Entre',
           lastname: 'Deux',
           roles: 'PROFILE_SELLER',

@@ -37,8 +37,10 @@ export async function stopServer(app: FastifyInstance, database: Database): Prom
 export function stopOnSignals(
   app: FastifyInstance,
   database: Database,
-  { deadlineMs = SHUTDOWN_DEADLINE_MS, exit = (code: number) => process.exit(code) } = {},
+  options: { deadlineMs?: number; exit?: (code: number) => void } = {},
 ): () => void {
+  const { deadlineMs = SHUTDOWN_DEADLINE_MS, exit = (code: number) => process.exit(code) } =
+    options;
   let stopping = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (stopping) {
