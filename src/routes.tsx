@@ -1,6 +1,6 @@
 // Every route of spec partner-extranet §2 and administration §2 but the session ones, derived from
 // the declarations (src/resources): react-admin <Resource>s, custom routes in the layout, and
-// the pages shown without it (error pages, legal notice).
+// the legal notice, shown without it.
 import { CustomRoutes, Resource, ResourceContextProvider } from 'ra-core';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route } from 'react-router-dom';
@@ -67,6 +67,8 @@ function resourceElement(declaration: Declaration) {
  * The resources and the routes inside the app layout. Every route is always declared, whatever
  * the permissions: a route the user may not open must still answer with its guard's redirect
  * (/404, /errors/405), not with "page not found". The guards read the permissions themselves.
+ * The error pages sit in the layout too: whoever lands there keeps the menu, the name and the
+ * way out.
  */
 export function appResources(_permissions?: Permissions | null): ReactNode {
   return (
@@ -82,27 +84,27 @@ export function appResources(_permissions?: Permissions | null): ReactNode {
             />
           )),
         )}
+        {ERROR_ROUTES.map(({ path, code }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <ErrorPage code={code} />
+              </Suspense>
+            }
+          />
+        ))}
       </CustomRoutes>
     </>
   );
 }
 
 /**
- * Pages shown without the app layout (wrap in <CustomRoutes noLayout>): the error pages, which
- * must work even when the session failed, and the legal notice, public by nature.
+ * Pages shown without the app layout (wrap in <CustomRoutes noLayout>): the legal notice, public
+ * by nature, readable signed in or not.
  */
 export const noLayoutRoutes: ReactNode = [
-  ...ERROR_ROUTES.map(({ path, code }) => (
-    <Route
-      key={path}
-      path={path}
-      element={
-        <Suspense fallback={<PageLoader />}>
-          <ErrorPage code={code} />
-        </Suspense>
-      }
-    />
-  )),
   <Route
     key={LEGAL_NOTICE_PATH}
     path={LEGAL_NOTICE_PATH}

@@ -5,42 +5,21 @@ import { Footer } from './Footer.tsx';
 import { Logo } from './Logo.tsx';
 
 /**
- * The frame of pages shown outside the app layout (error pages, legal notice): they must work
- * signed in or not, and when the session itself is what failed. `centred` gives the centred
- * layout of spec partner-extranet §2, otherwise one column of text.
+ * The one-column frame of public pages shown outside the app layout (the legal notice): they
+ * must read the same signed in or not, so they show no menu and ask nothing of the session.
  */
-export function PublicLayout({
-  children,
-  centred = false,
-}: {
-  children: ReactNode;
-  centred?: boolean;
-}) {
+export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
-      <Box
-        component="header"
-        sx={{ bgcolor: 'primary.main', py: 1.5, '& > *': { display: 'flex' } }}
-      >
-        <Box sx={containerSx}>
+      <Box component="header" sx={{ bgcolor: 'primary.main', py: 1.5 }}>
+        <Box sx={[containerSx, { display: 'flex' }]}>
           <Logo inverted />
         </Box>
       </Box>
       <Box
         component="main"
         id="main-content"
-        sx={[
-          containerSx,
-          { flex: 1, py: 4 },
-          centred && {
-            display: 'flex',
-            flexDirection: 'column',
-            alignItems: 'center',
-            justifyContent: 'center',
-            textAlign: 'center',
-          },
-          !centred && { maxWidth: { md: 960 } },
-        ]}
+        sx={[containerSx, { flex: 1, py: 4 }, { maxWidth: { md: 960 } }]}
       >
         {children}
       </Box>

@@ -16,9 +16,11 @@ describe('error pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText(code)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
-    // Outside the app layout: no side menu, but the footer and its legal notice link.
-    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).toBeNull();
-    expect(within(screen.getByRole('contentinfo')).getByText('Mentions légales')).toBeVisible();
+    // Inside the app layout: the menu and the way out stay at hand.
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('banner')).getByRole('link', { name: 'Se déconnecter' }),
+    ).toBeInTheDocument();
   });
 
   it('/errors/desynchronized offers to sign in again', async () => {
@@ -50,6 +52,7 @@ describe('error pages', () => {
 describe('legal notice', () => {
   it('is a public page with the sections a French insurance intermediary owes', async () => {
     renderApp({ path: '/mentions/mentions_legales' });
+    // Outside the app layout: readable signed in or not, with no menu.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Mentions légales' }),
     ).toBeInTheDocument();
@@ -66,6 +69,8 @@ describe('legal notice', () => {
     expect(screen.getAllByText(/ORIAS/).length).toBeGreaterThan(0);
     expect(screen.getByText(/délégué à la protection des données/)).toBeInTheDocument();
     expect(screen.getAllByText(/À compléter/).length).toBeGreaterThan(5);
+    expect(screen.queryByRole('navigation', { name: 'Menu principal' })).toBeNull();
+    expect(within(screen.getByRole('contentinfo')).getByText('Mentions légales')).toBeVisible();
   });
 });
 

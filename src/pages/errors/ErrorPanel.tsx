@@ -1,0 +1,56 @@
+import { Box, Button, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+
+interface Props {
+  /** The status code, shown large; none for errors that have no HTTP status. */
+  code?: string;
+  title: string;
+  message?: string;
+  /** `lang` of the title and message when they are not French (the spec's English 404). */
+  lang?: string;
+  children?: ReactNode;
+}
+
+/** What every error page shows (spec partner-extranet §2): code, message, a way home. */
+export function ErrorPanel({ code, title, message, lang, children }: Props) {
+  const translate = useTranslate();
+  return (
+    <Box
+      component="section"
+      sx={{
+        py: 6,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        textAlign: 'center',
+      }}
+    >
+      {code && (
+        <Typography
+          component="p"
+          variant="h1"
+          color="primary"
+          sx={{ fontWeight: 700, fontSize: { xs: '4rem', sm: '6rem' } }}
+        >
+          {code}
+        </Typography>
+      )}
+      <Typography component="h1" variant="h4" gutterBottom lang={lang}>
+        {title}
+      </Typography>
+      {message && (
+        <Typography sx={{ mb: 3, maxWidth: 560 }} lang={lang}>
+          {message}
+        </Typography>
+      )}
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'center', mt: 1 }}>
+        <Button component={Link} to="/" variant="contained">
+          {translate('layout.errors.backHome')}
+        </Button>
+        {children}
+      </Box>
+    </Box>
+  );
+}
