@@ -1,0 +1,101 @@
+// @vitest-environment node
+// The environment, validated at start with a message that names the variable at fault.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../server/src/config.ts';
+
+function refusal(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('accepted');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults on a bare machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:8080',
+      database: { kind: 'pglite', dir: 'var/db' },
+      oidc: {
+        embedded: true,
+        issuer: 'http://localhost:8080/oidc',
+        clientId: 'espace-partenaire',
+        audience: 'http://localhost:8080/api',
+      },
+      maintenance: false,
+      brand: 'ageo',
+      logLevel: 'info',
+      seedScale: 'demo',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      HOST: '127.0.0.1',
+      PUBLIC_URL: 'https://partenaires.example.fr/',
+      DATABASE_URL: 'postgres://app:secret@db:5432/extranet',
+      OIDC_ISSUER: 'https://sso.example.fr/realms/partners/',
+      OIDC_CLIENT_ID: 'extranet',
+      MAINTENANCE: 'on',
+      BRAND: 'grenat',
+      SEED_SCALE: 'large',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      publicUrl: 'https://partenaires.example.fr',
+      database: { kind: 'postgres', url: 'postgres://app:secret@db:5432/extranet' },
+      oidc: {
+        embedded: false,
+        issuer: 'https://sso.example.fr/realms/partners',
+        clientId: 'extranet',
+      },
+      maintenance: true,
+      brand: 'grenat',
+      seedScale: 'large',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
+  });
+
+  it('names an unknown BRAND and the accepted ones', () => {
+    expect(refusal({ BRAND: 'rose' })).toContain(
+      'BRAND="rose": must be one of ageo, azur, emeraude, grenat',
+    );
+  });
+
+  it('names a malformed DATABASE_URL without echoing its password', () => {
+    const message = refusal({ DATABASE_URL: 'mysql://app:s3cret@db/extranet' });
+    expect(message).toContain(
+      'DATABASE_URL="mysql://app:***@db/extranet": must be a URL such as postgres://',
+    );
+    expect(message).not.toContain('s3cret');
+    expect(refusal({ DATABASE_URL: 'pas une url' })).toContain('DATABASE_URL="pas une url"');
+  });
+
+  it('names a bad PORT', () => {
+    for (const port of ['http', '0', '65536', '80.5', '-1']) {
+      expect(refusal({ PORT: port })).toContain(
+        `PORT="${port}": must be a whole number from 1 to 65535`,
+      );
+    }
+  });
+
+  it('lists every bad variable at once and points at the documentation', () => {
+    const message = refusal({ PORT: 'x', MAINTENANCE: 'peut-être', LOG_LEVEL: 'bavard' });
+    expect(message.split('\n')).toEqual([
+      'Invalid configuration:',
+      '  PORT="x": must be a whole number from 1 to 65535',
+      '  MAINTENANCE="peut-être": must be true or false (1/0, yes/no and on/off are accepted too)',
+      '  LOG_LEVEL="bavard": must be one of fatal, error, warn, info, debug, trace, silent',
+      'See docs/configuration.md.',
+    ]);
+  });
+});
