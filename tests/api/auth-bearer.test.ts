@@ -132,6 +132,16 @@ describe('the protected API', () => {
     await expectUnauthorized(await callApi(server.url, '/api/me', tokens.id_token), true);
   });
 
+  it('answers 401 for a token that is not an access token', async () => {
+    const plainJwt = await new SignJWT(claims())
+      .setProtectedHeader({ alg: 'RS256', kid: providerKey.kid, typ: 'JWT' })
+      .sign(providerKey.key);
+    await expectUnauthorized(await callApi(server.url, '/api/me', plainJwt), true);
+    // Keycloak marks its ID and refresh tokens with a typ claim.
+    const idToken = await sign(claims({ typ: 'ID' }));
+    await expectUnauthorized(await callApi(server.url, '/api/me', idToken), true);
+  });
+
   it('answers 401 for a wrong issuer', async () => {
     const token = await sign(claims({ iss: 'https://sso.example.fr/realms/partners' }));
     await expectUnauthorized(await callApi(server.url, '/api/me', token), true);

@@ -29,6 +29,9 @@ export class InvalidTokenError extends Error {
   }
 }
 
+/** Keycloak's `typ` claim of the tokens that are not access tokens (ID, refresh, logout). */
+const NOT_ACCESS_TOKENS = new Set(['ID', 'Refresh', 'Offline', 'Logout']);
+
 export type VerifyToken = (token: string) => Promise<JWTPayload>;
 
 /** Finds the issuer's jwks_uri once (retried after a failure); jose caches the keys. */
@@ -85,7 +88,12 @@ export function createVerifier(oidc: Config['oidc'], localKeys?: { keys: JWK[] }
         algorithms: ALLOWED_ALGORITHMS,
         clockTolerance: CLOCK_TOLERANCE_S,
         requiredClaims: ['exp'],
+        // The embedded provider marks access tokens (RFC 9068); an ID token is not one.
+        ...(localKeys ? { typ: 'at+jwt' } : {}),
       });
+      if (typeof payload.typ === 'string' && NOT_ACCESS_TOKENS.has(payload.typ)) {
+        throw new InvalidTokenError('invalid');
+      }
       return payload;
     } catch (error) {
       if (error instanceof errors.JWTExpired)
