@@ -1,15 +1,13 @@
 import { HttpError } from 'ra-core';
 import { getBearer } from './bearer.ts';
+import { GENERIC_FAILURE, MAINTENANCE_DESCRIPTION } from './failures.ts';
 import { setMaintenanceFlag } from './maintenanceFlag.ts';
 import { navigateTo } from './navigator.ts';
 
 // The one HTTP client of the SPA (spec partner-extranet §7: "All calls send credentials, ask for
 // JSON, carry the bearer token and are retried 3 times on failure"; §8 for the error routing).
 
-/** The generic failure message (spec §8), used when the server supplies none. */
-export const GENERIC_FAILURE = 'Oops...une erreur est survenue';
-/** The description the server gives a 503 while the maintenance flag is on. */
-export const MAINTENANCE_DESCRIPTION = 'Site en maintenance';
+export { GENERIC_FAILURE, MAINTENANCE_DESCRIPTION };
 
 export interface HttpOptions extends Omit<RequestInit, 'body'> {
   /** A plain object or array is sent as JSON; FormData, Blob, string... as they are. */

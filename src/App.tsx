@@ -1,0 +1,81 @@
+import { CustomRoutes } from 'ra-core';
+import { useEffect } from 'react';
+import { AdminContext, AdminUI } from 'react-admin';
+import { BrowserRouter } from 'react-router-dom';
+import { BRAND_COLOURS, type Brand } from './domain/brands.ts';
+import type { Permissions, PublicConfig } from './domain/session.ts';
+import { Layout, themeFor } from './layout/index.ts';
+import { NotFound } from './pages/errors/index.ts';
+import { MaintenanceGate } from './pages/maintenance/index.ts';
+import { LoadingScreen, sessionRoutes } from './pages/session/index.tsx';
+import { AppNotification } from './providers/AppNotification.tsx';
+import { NO_PERMISSIONS } from './providers/auth/identity.ts';
+import type { AppAuthProvider } from './providers/authProvider.ts';
+import { dataProvider } from './providers/dataProvider.ts';
+import { i18nProvider } from './providers/i18nProvider.ts';
+import { NavigatorBridge } from './providers/NavigatorBridge.tsx';
+import { UnexpectedFailureToast } from './providers/UnexpectedFailureToast.tsx';
+import { appResources, noLayoutRoutes } from './routes.tsx';
+
+/** react-admin's loading page (its props are not ours). */
+const AppLoading = () => <LoadingScreen />;
+
+/** The page title names the partner space of the brand (spec partner-extranet §1). */
+export function pageTitle(brand: string): string {
+  const name = BRAND_COLOURS[brand as Brand]?.name ?? brand;
+  return `Espace partenaire — ${name}`;
+}
+
+/**
+ * react-admin's <Admin>, split into its two halves (AdminContext + AdminUI, as <Admin> itself
+ * is) so that the maintenance gate sits inside the router, i18n and notifications, and before
+ * anything that needs a session.
+ */
+export function App({
+  config,
+  authProvider,
+}: {
+  config: PublicConfig;
+  authProvider: AppAuthProvider;
+}) {
+  const title = pageTitle(config.brand);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  // Our own BrowserRouter: react-admin would otherwise create a hash router, and the spec's
+  // addresses (/contrats/liste, bookmarks, the OIDC /callback) are real paths. Without
+  // transitions: react-admin's sign-out (LogoutOnMount, query cache cleared, auth re-checked)
+  // keeps interrupting a transition-wrapped location update, so the move to /login never landed.
+  return (
+    <BrowserRouter useTransitions={false}>
+      <AdminContext
+        authProvider={authProvider}
+        dataProvider={dataProvider}
+        i18nProvider={i18nProvider}
+        theme={themeFor(config.brand)}
+      >
+        <NavigatorBridge />
+        <UnexpectedFailureToast />
+        <MaintenanceGate>
+          <AdminUI
+            title={title}
+            layout={Layout}
+            loading={AppLoading}
+            notification={AppNotification}
+            catchAll={NotFound}
+            loginPage={false}
+            requireAuth
+            disableTelemetry
+          >
+            <CustomRoutes noLayout>
+              {sessionRoutes}
+              {noLayoutRoutes}
+            </CustomRoutes>
+            {(permissions: Permissions | undefined) => appResources(permissions ?? NO_PERMISSIONS)}
+          </AdminUI>
+        </MaintenanceGate>
+      </AdminContext>
+    </BrowserRouter>
+  );
+}

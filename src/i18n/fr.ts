@@ -1,0 +1,63 @@
+// French messages of the app shell, the session pages and the maintenance page. The layout's
+// messages live beside this file (layout.fr.ts); both are merged into ra-language-french.
+import { GENERIC_FAILURE } from '../providers/failures.ts';
+
+export const appMessages = {
+  ra: {
+    notification: {
+      // spec partner-extranet §8: the generic failure toast.
+      http_error: GENERIC_FAILURE,
+    },
+  },
+  app: {
+    title: 'Espace partenaire',
+    loading: 'Chargement...',
+    failure: GENERIC_FAILURE,
+  },
+  session: {
+    signIn: 'Se connecter',
+    signInAgain: 'Se reconnecter',
+    backHome: "Retour à l'accueil",
+    redirecting: 'Redirection vers la page de connexion...',
+    callback: 'Connexion en cours...',
+    loggingOut: 'Déconnexion en cours...',
+    signInUnavailable:
+      'Le service de connexion ne répond pas. Vérifiez votre connexion puis réessayez.',
+    retry: 'Réessayer',
+    tokenExpired: {
+      title: 'Votre session a expiré',
+      text: "Pour votre sécurité, la session prend fin lorsqu'elle ne peut plus être prolongée. Reconnectez-vous pour reprendre là où vous en étiez.",
+    },
+    loginError: {
+      title: 'Erreur de connexion',
+      text: "La connexion n'a pas abouti : la demande était incomplète, a expiré ou a été refusée par le service d'authentification.",
+      hint: "Réessayez ; si le problème persiste, contactez votre administrateur en indiquant l'heure de la tentative.",
+      retry: 'Réessayer la connexion',
+    },
+    finaliseAccount: {
+      title: 'Finaliser votre compte',
+      text: 'La création de votre mot de passe et la finalisation de votre compte se font sur la page de connexion sécurisée, à partir du lien reçu par e-mail. Si ce lien a expiré, demandez-en un nouveau à votre administrateur.',
+    },
+    resetPassword: {
+      title: 'Réinitialiser votre mot de passe',
+      text: "Votre mot de passe est géré par le service d'authentification, pas par l'espace partenaire. Changez-le depuis la page de connexion, ou demandez une réinitialisation à votre administrateur si vous l'avez oublié.",
+    },
+    loginBackup: {
+      title: 'Connexion de secours',
+      text: "L'espace partenaire n'a plus de formulaire de connexion propre : toutes les connexions passent par le service d'authentification. Utilisez le bouton ci-dessous.",
+    },
+    public: {
+      title: 'Bienvenue sur votre espace partenaire',
+      text: 'Produits, souscripteurs, contrats, assurés, cotisations et commissions : connectez-vous pour retrouver votre portefeuille.',
+    },
+  },
+  maintenance: {
+    title: 'Site en maintenance',
+    text: "L'espace partenaire est momentanément indisponible pendant une opération de maintenance. Vos données ne sont pas affectées.",
+    hint: 'Merci de réessayer dans quelques minutes.',
+    retry: 'Réessayer',
+    checking: 'Vérification en cours...',
+    // administration §8: the maintenance flag could not be read.
+    failure: 'Une erreur est survenue : maintenance',
+  },
+};

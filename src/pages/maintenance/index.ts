@@ -1,0 +1,1 @@
+export { MAINTENANCE_PATH, MaintenanceGate } from './MaintenanceGate.tsx';

@@ -1,0 +1,45 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (Fastify, port 8080) serves the built SPA in production; in development Vite
+// serves it on 5173 and hands the server's paths over.
+const api = 'http://localhost:8080';
+const proxied = ['/api', '/oidc', '/.well-known', '/export', '/downloads'];
+// The Host header is kept (no changeOrigin): the server derives the OIDC issuer and redirect
+// addresses from it, so they stay on http://localhost:5173 where the browser is.
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across deploys.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 3,
+            },
+            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/, priority: 2 },
+            {
+              name: 'react-admin',
+              test: /node_modules[\\/](react-admin|ra-[a-z-]+|@tanstack)[\\/]/,
+              priority: 2,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: api, changeOrigin: false }])),
+  },
+  preview: { port: 5173 },
+});
