@@ -2,8 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The API server (Fastify, port 8080) serves the built SPA in production; in development Vite
-// serves it on 5173 and hands the server's paths over.
-const api = 'http://localhost:8080';
+// serves it on 5173 and hands the server's paths over (API_URL points elsewhere than :8080).
+const api = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/.well-known', '/export', '/downloads'];
 // The Host header is kept (no changeOrigin): the server derives the OIDC issuer and redirect
 // addresses from it, so they stay on http://localhost:5173 where the browser is.
