@@ -35,7 +35,7 @@ export interface AuthDeps {
   tokens: TokenStore;
   /** GET /api/me with the current bearer (the adopted token's identity). */
   fetchMe: () => Promise<Me>;
-  navigate: (path: string, options?: { replace?: boolean }) => void;
+  navigate: (path: string, options?: { replace?: boolean; state?: unknown }) => void;
   /** The browser address (injected for tests). */
   location?: () => Pick<Location, 'pathname' | 'search' | 'hash' | 'href'>;
   /** Rewrites the address without a navigation (drops the token parameter). */
@@ -129,7 +129,12 @@ export function createAuthProvider(deps: AuthDeps): AppAuthProvider {
   um.events.addAccessTokenExpired(async () => {
     if (usable(await renew())) return;
     await um.removeUser();
-    deps.navigate('/token-expired', { replace: true });
+    // Same state as react-admin's logout leaves: signing in again returns to this page.
+    const { pathname, search } = location();
+    deps.navigate('/token-expired', {
+      replace: true,
+      state: { nextPathname: pathname, nextSearch: search },
+    });
   });
 
   return {

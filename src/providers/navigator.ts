@@ -2,7 +2,13 @@
 // events). The App registers react-router's navigate once it is inside the router; before that,
 // or in a page without the App, a full page load does the job.
 
-export type Navigate = (path: string, options?: { replace?: boolean }) => void;
+export interface NavigateOptions {
+  replace?: boolean;
+  /** Router state (e.g. react-admin's nextPathname); lost on the full-page fallback. */
+  state?: unknown;
+}
+
+export type Navigate = (path: string, options?: NavigateOptions) => void;
 
 let registered: Navigate | null = null;
 
@@ -14,7 +20,7 @@ export function registerNavigator(navigate: Navigate): () => void {
   };
 }
 
-export function navigateTo(path: string, options?: { replace?: boolean }): void {
+export function navigateTo(path: string, options?: NavigateOptions): void {
   if (registered) {
     registered(path, options);
     return;

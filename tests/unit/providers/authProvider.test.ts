@@ -301,13 +301,16 @@ describe('checkError, logout, bearer', () => {
   });
 
   it('shows /token-expired when the access token expires and cannot be renewed', async () => {
-    const { um, navigate } = setup({ user: oidcUser() });
+    const { um, navigate } = setup({ user: oidcUser(), address: '/contrats/liste?page=2' });
     um.signinSilent.mockRejectedValue(new Error('invalid_grant'));
     const onExpired = um.events.addAccessTokenExpired.mock
       .calls[0]?.[0] as unknown as () => Promise<void>;
     await onExpired?.();
     expect(um.removeUser).toHaveBeenCalled();
-    expect(navigate).toHaveBeenCalledWith('/token-expired', { replace: true });
+    expect(navigate).toHaveBeenCalledWith('/token-expired', {
+      replace: true,
+      state: { nextPathname: '/contrats/liste', nextSearch: '?page=2' },
+    });
   });
 });
 
