@@ -5,8 +5,9 @@ import { defineConfig } from 'vite';
 // serves it on 5173 and hands the server's paths over (API_URL points elsewhere than :8080).
 const api = process.env.API_URL ?? 'http://localhost:8080';
 const proxied = ['/api', '/oidc', '/.well-known', '/export', '/downloads'];
-// The Host header is kept (no changeOrigin): the server derives the OIDC issuer and redirect
-// addresses from it, so they stay on http://localhost:5173 where the browser is.
+// The Host header is kept (no changeOrigin): `npm run dev` starts the server with
+// PUBLIC_URL=http://localhost:5173, so the identity provider's issuer, its pages, form posts and
+// cookies all live on the address the browser uses.
 
 export default defineConfig({
   plugins: [react()],
