@@ -1,6 +1,6 @@
 // Renders the whole react-admin app (the layout, the routes of src/routes.tsx, the catch-all) at
 // a path, for one demo account, at a given window width.
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import {
   type AuthProvider,
   CustomRoutes,
@@ -13,6 +13,7 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import frenchMessages from 'ra-language-french';
 import { Admin } from 'react-admin';
 import type { Location } from 'react-router-dom';
+import { vi } from 'vitest';
 import { DEMO_ACCOUNTS, type DemoAccount } from '../../../src/domain/demoAccounts.ts';
 import { expandRoles } from '../../../src/domain/roles.ts';
 import type { Permissions } from '../../../src/domain/session.ts';
@@ -20,6 +21,11 @@ import { layoutMessages } from '../../../src/i18n/layout.fr.ts';
 import { Layout, themeFor } from '../../../src/layout/index.ts';
 import { NotFound } from '../../../src/pages/errors/index.ts';
 import { appResources, noLayoutRoutes } from '../../../src/routes.tsx';
+
+// The first render of a file loads react-admin, MUI and the lazy pages: on a busy 2-core machine
+// that takes seconds, well past Testing Library's 1 s default wait.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 export const i18nProvider = polyglotI18nProvider(
   () => mergeTranslations(frenchMessages, layoutMessages),
