@@ -15,7 +15,7 @@ import { type FreshDatabase, freshDatabase } from './support/server.ts';
 const opened: Array<{ fresh: FreshDatabase; database: Database }> = [];
 
 async function seededDatabase(): Promise<Database> {
-  const fresh = await freshDatabase();
+  const fresh = await freshDatabase({ initialised: true });
   const database = await openDatabase(loadConfig(fresh.env).database);
   opened.push({ fresh, database });
   await migrateToLatest(database.db);

@@ -26,7 +26,7 @@ interface Held {
 }
 
 async function serverWithHeldRequest(): Promise<Held> {
-  fresh = await freshDatabase();
+  fresh = await freshDatabase({ initialised: true });
   const port = await freePort();
   const config = loadConfig({
     ...fresh.env,

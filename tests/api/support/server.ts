@@ -1,9 +1,10 @@
 // Starts the real server on a free loopback port against a fresh real database:
 // PGlite in a temporary folder by default, or a new database on the PostgreSQL server named by
 // TEST_DATABASE_URL (CI runs the API tests both ways).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../../server/src/app.ts';
@@ -54,10 +55,43 @@ async function freshPostgresDatabase(
   };
 }
 
-export async function freshDatabase(): Promise<FreshDatabase> {
+/**
+ * An initialised but empty PGlite data directory, made once per PGlite version and copied for
+ * each test database: PGlite's initdb takes several seconds, a copy a fraction of one. The copy
+ * is an empty database like any new one: every test still migrates and seeds it for real.
+ */
+async function pgliteTemplate(): Promise<string> {
+  // The package's exports hide its package.json from resolve(): read it where npm puts it.
+  const manifest = new URL(
+    '../../../node_modules/@electric-sql/pglite/package.json',
+    import.meta.url,
+  );
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  const template = join(tmpdir(), `ep-pglite-template-${version}`);
+  if (existsSync(join(template, 'PG_VERSION'))) return template;
+  const staging = mkdtempSync(join(tmpdir(), 'ep-pglite-staging-'));
+  const pglite = await PGlite.create(join(staging, 'db'));
+  await pglite.close();
+  try {
+    // Atomic: a concurrent run either finds the whole template or none.
+    renameSync(join(staging, 'db'), template);
+  } catch {
+    // Another run made it first: theirs is as good.
+  }
+  rmSync(staging, { recursive: true, force: true });
+  return template;
+}
+
+/**
+ * `initialised`: start PGlite from the template rather than from nothing (a test about the
+ * very first start, which creates the database directory, leaves it false).
+ */
+export async function freshDatabase({ initialised = false } = {}): Promise<FreshDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ep-api-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   const pgDb = adminUrl ? await freshPostgresDatabase(adminUrl) : undefined;
+  if (!pgDb && initialised)
+    cpSync(await pgliteTemplate(), join(dataDir, 'db'), { recursive: true });
   return {
     // DATABASE_URL is always named so that a developer's own variable never leaks in.
     env: { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' },
@@ -74,7 +108,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const fresh = await freshDatabase();
+  const fresh = await freshDatabase({ initialised: true });
   // The public URL must be known before listening (it is the OIDC issuer): pick the port first.
   const port = await freePort();
   const config = loadConfig({
