@@ -44,15 +44,20 @@ function countPlaywright(file) {
 
 function vitest(project, label, env = {}) {
   const out = `test-results/${label}.json`;
-  const ok = run(`Vitest: ${label}`, process.execPath, [
-    'node_modules/vitest/vitest.mjs',
-    'run',
-    '--project',
-    project,
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ], env);
+  const ok = run(
+    `Vitest: ${label}`,
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      project,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    env,
+  );
   countVitest(out);
   return ok;
 }
@@ -96,8 +101,21 @@ async function main() {
     return ok;
   };
 
-  step(run('Lint and format (Biome)', process.execPath, ['node_modules/@biomejs/biome/bin/biome', 'check', '.']));
-  step(run('Type-check (tsc)', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']));
+  step(
+    run('Lint and format (Biome)', process.execPath, [
+      'node_modules/@biomejs/biome/bin/biome',
+      'check',
+      '.',
+    ]),
+  );
+  step(
+    run('Type-check (tsc)', process.execPath, [
+      'node_modules/typescript/bin/tsc',
+      '--noEmit',
+      '-p',
+      'tsconfig.json',
+    ]),
+  );
   step(vitest('unit', 'unit'));
   step(vitest('api', 'api-pglite', { TEST_DATABASE_URL: '' }));
   if (await reachable(PG_URL)) {
@@ -108,15 +126,29 @@ async function main() {
   } else {
     console.log(`\n• No PostgreSQL server at ${PG_URL}: the API tests ran on PGlite only.`);
   }
-  const built = step(run('Build the SPA (vite build)', process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']));
+  const built = step(
+    run('Build the SPA (vite build)', process.execPath, [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--logLevel',
+      'warn',
+    ]),
+  );
   if (built && step(ensureChromium())) {
-    step(run('End to end (Playwright, Chromium)', process.execPath, ['node_modules/@playwright/test/cli.js', 'test']));
+    step(
+      run('End to end (Playwright, Chromium)', process.execPath, [
+        'node_modules/@playwright/test/cli.js',
+        'test',
+      ]),
+    );
     countPlaywright('test-results/e2e.json');
   }
 
   const failedSteps = steps.filter((ok) => !ok).length;
   const minutes = ((Date.now() - started) / 60000).toFixed(1);
-  console.log(`\n${failedSteps === 0 ? 'All checks passed' : `${failedSteps} step(s) failed`} in ${minutes} min.`);
+  console.log(
+    `\n${failedSteps === 0 ? 'All checks passed' : `${failedSteps} step(s) failed`} in ${minutes} min.`,
+  );
   console.log(`Tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(failedSteps === 0 && totals.failed === 0 ? 0 : 1);
 }

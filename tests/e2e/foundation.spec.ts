@@ -19,10 +19,14 @@ const DENIED: Record<string, { path: string; lands: RegExp; message: string }> =
 };
 
 for (const account of DEMO_ACCOUNTS) {
-  test(`${account.username}: signs in, sees exactly its menu, is kept out, signs out`, async ({ page }) => {
+  test(`${account.username}: signs in, sees exactly its menu, is kept out, signs out`, async ({
+    page,
+  }) => {
     await page.goto('/');
     await signIn(page, account);
-    await expect(page.getByRole('heading', { name: 'Bienvenue sur votre espace partenaire' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Bienvenue sur votre espace partenaire' }),
+    ).toBeVisible();
     await expect(page.getByText(`${account.firstname} ${account.lastname}`).first()).toBeVisible();
     expect(await menuLabels(page)).toEqual(account.menu);
 
@@ -63,3 +67,17 @@ test('an unknown route shows the not-found page with a link home', async ({ page
   await page.goto('/nulle/part');
   await expect(page.getByText('This page could not be found')).toBeVisible();
 });
+
+// A crafted deep link whose path is protocol-relative would leave the site if the remembered
+// target were followed blindly after sign-in (spec §5 safe internal path rule).
+for (const crafted of ['//evil.example/x', '/\\evil.example']) {
+  test(`an unsafe target (${crafted}) is not followed after sign-in`, async ({ page, baseURL }) => {
+    await page.goto(`${baseURL}${crafted}`);
+    await signIn(page, DEMO_ACCOUNTS[3]);
+    await expect(
+      page.getByRole('heading', { name: 'Bienvenue sur votre espace partenaire' }),
+    ).toBeVisible();
+    expect(new URL(page.url()).origin).toBe(new URL(baseURL as string).origin);
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+}

@@ -13,8 +13,8 @@ export async function signIn(page: Page, account: Pick<DemoAccount, 'username' |
 export async function menuLabels(page: Page): Promise<string[]> {
   const nav = page.getByRole('navigation', { name: 'Menu principal' });
   await expect(nav).toBeVisible();
-  const labels = await nav.locator('[data-menu-entry]').evaluateAll((nodes) =>
-    nodes.map((node) => node.getAttribute('data-menu-entry') ?? ''),
-  );
+  const labels = await nav
+    .locator('[data-menu-entry]')
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-menu-entry') ?? ''));
   return labels;
 }

@@ -1,6 +1,7 @@
 // The API's 401 and 503 answers for authentication, as application/problem+json with the
 // Hydra error vocabulary (the same shape as every other API error, ARCHITECTURE.md).
 import type { FastifyReply } from 'fastify';
+import { problem, sendProblem } from '../http/problem.ts';
 
 export const UNAUTHORIZED_TITLE = 'Authentification requise';
 
@@ -21,38 +22,20 @@ const CHALLENGES: Record<Refusal, string> = {
   refused: 'Bearer error="invalid_token", error_description="The user may not use this API"',
 };
 
-function problem(status: number, title: string, detail: string) {
-  return {
-    '@context': '/api/contexts/Error',
-    '@type': 'hydra:Error',
-    'hydra:title': title,
-    'hydra:description': detail,
-    title,
-    detail,
-    status,
-  };
-}
-
 export function sendUnauthorized(reply: FastifyReply, refusal: Refusal): FastifyReply {
-  return reply
-    .code(401)
-    .header('www-authenticate', CHALLENGES[refusal])
-    .header('cache-control', 'no-store')
-    .type('application/problem+json; charset=utf-8')
-    .send(problem(401, UNAUTHORIZED_TITLE, DESCRIPTIONS[refusal]));
+  reply.header('www-authenticate', CHALLENGES[refusal]).header('cache-control', 'no-store');
+  return sendProblem(reply, problem(401, DESCRIPTIONS[refusal], UNAUTHORIZED_TITLE));
 }
 
 /** The identity provider's keys could not be read: nobody can be authenticated for now. */
 export function sendAuthUnavailable(reply: FastifyReply): FastifyReply {
-  return reply
-    .code(503)
-    .header('retry-after', '30')
-    .type('application/problem+json; charset=utf-8')
-    .send(
-      problem(
-        503,
-        "Service d'authentification indisponible",
-        "Le service d'authentification ne répond pas. Réessayez dans quelques instants.",
-      ),
-    );
+  reply.header('retry-after', '30');
+  return sendProblem(
+    reply,
+    problem(
+      503,
+      "Le service d'authentification ne répond pas. Réessayez dans quelques instants.",
+      "Service d'authentification indisponible",
+    ),
+  );
 }
