@@ -1,5 +1,6 @@
 // Kysely table types. Keep in step with migrations/.
 import type { Generated } from 'kysely';
+import type { BusinessDB } from './businessSchema.ts';
 
 export interface OrganizationTable {
   id: Generated<number>;
@@ -70,7 +71,7 @@ export interface OidcSecretTable {
   created_at: Generated<Date>;
 }
 
-export interface DB {
+export interface DB extends BusinessDB {
   organization: OrganizationTable;
   organization_type: OrganizationTypeTable;
   app_user: AppUserTable;
