@@ -70,7 +70,7 @@ test('an unknown route shows the not-found page with a link home', async ({ page
 
 // A crafted deep link whose path is protocol-relative would leave the site if the remembered
 // target were followed blindly after sign-in (spec §5 safe internal path rule).
-for (const crafted of ['//evil.example/x', '/\\evil.example']) {
+for (const crafted of ['//evil.example/x', '/\\evil.example/x']) {
   test(`an unsafe target (${crafted}) is not followed after sign-in`, async ({ page, baseURL }) => {
     await page.goto(`${baseURL}${crafted}`);
     await signIn(page, DEMO_ACCOUNTS[3]);
