@@ -1,0 +1,35 @@
+// Preloaded (node --import) into a separate "capture" server only, never into the measured
+// one: records every statement the server sends to PostgreSQL, with its parameters and its
+// start and end, one JSON line each in BENCH_SQL_LOG. The benchmark then replays exactly the
+// statements one request ran, straight through pg, to compare HTTP with raw SQL.
+import { appendFileSync } from 'node:fs';
+import pg from 'pg';
+
+export interface CapturedStatement {
+  text: string;
+  values: unknown[];
+  start: number;
+  end: number;
+}
+
+const file = process.env.BENCH_SQL_LOG;
+if (file) {
+  const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  const patched = function (this: pg.Client, ...args: unknown[]): unknown {
+    const [first, second] = args;
+    const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    const values =
+      (Array.isArray(second) ? second : (first as { values?: unknown[] } | undefined)?.values) ??
+      [];
+    const start = performance.now();
+    const result = original.apply(this, args);
+    if (typeof text !== 'string' || !(result instanceof Promise)) return result;
+    const record = () => {
+      const line: CapturedStatement = { text, values, start, end: performance.now() };
+      appendFileSync(file, `${JSON.stringify(line)}\n`);
+    };
+    result.then(record, record);
+    return result;
+  };
+  pg.Client.prototype.query = patched as typeof pg.Client.prototype.query;
+}

@@ -1,0 +1,66 @@
+// Load on one URL with autocannon: a warm-up, then a measured run bounded in time. Latencies
+// come from autocannon's per-response event (float milliseconds): its own histogram rounds to
+// whole milliseconds, too coarse for a 10 ms target.
+import autocannon from 'autocannon';
+import { type LatencySummary, summarise } from './stats.ts';
+
+export interface LoadOptions {
+  url: string;
+  token?: string;
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+}
+
+export interface LoadResult extends LatencySummary {
+  /** Answers other than 200, and socket errors or timeouts: any of them voids the figures. */
+  failures: number;
+  statuses: Record<string, number>;
+}
+
+function run(options: LoadOptions, seconds: number, latencies?: number[]): Promise<LoadResult> {
+  const statuses: Record<string, number> = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.url,
+        connections: options.connections,
+        duration: seconds,
+        timeout: 10,
+        headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const summary = summarise(latencies ?? [], seconds);
+        resolve({
+          ...summary,
+          perSecond: latencies ? latencies.length / seconds : result.requests.average,
+          failures: result.non2xx + result.errors + result.timeouts,
+          statuses,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      if (statusCode === 200) latencies?.push(responseTime);
+    });
+  });
+}
+
+export async function loadHttp(options: LoadOptions): Promise<LoadResult> {
+  if (options.warmupSeconds > 0) await run(options, options.warmupSeconds);
+  return run(options, options.seconds, []);
+}
+
+/** One GET, its JSON body and how long it took (a cold look before the load). */
+export async function fetchJson(
+  url: string,
+  token?: string,
+): Promise<{ status: number; body: unknown; ms: number }> {
+  const t0 = performance.now();
+  const response = await fetch(url, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const body = await response.json().catch(() => undefined);
+  return { status: response.status, body, ms: performance.now() - t0 };
+}

@@ -1,0 +1,151 @@
+// One scenario from end to end: its first answer (total, deep page), the statements it runs
+// (captured), then the measures: HTTP and raw SQL, with one connection and with several.
+import type pg from 'pg';
+import { fetchJson, type LoadResult, loadHttp } from './http.ts';
+import { cpuSpent, sampleCpu } from './machine.ts';
+import type { Baseline, Cpu, ScenarioResult } from './report.ts';
+import type { Scenario } from './scenarios.ts';
+import { captureStatements, loadSql, readable, type StatementPlan } from './sql.ts';
+
+export interface Settings {
+  connections: number;
+  seconds: number;
+  warmupSeconds: number;
+  logLevel: string;
+  databaseName: string;
+}
+
+export interface Prepared {
+  scenario: Scenario;
+  totalItems: number;
+  lastLink: unknown;
+  coldMs: number;
+  plan: StatementPlan;
+}
+
+interface HydraPage {
+  'hydra:totalItems'?: number;
+  'hydra:member'?: unknown[];
+  'hydra:view'?: { 'hydra:last'?: string };
+}
+
+/** First answer (cold) and the statements of a warm request, on the capture server. */
+export async function prepare(
+  baseUrl: string,
+  scenario: Scenario,
+  token: string,
+  sqlLog: string,
+): Promise<Prepared> {
+  const first = await fetchJson(`${baseUrl}${scenario.path}`, token);
+  if (first.status !== 200) {
+    throw new Error(
+      `${scenario.name}: ${scenario.path} answered ${first.status} ${JSON.stringify(first.body)}`,
+    );
+  }
+  const body = first.body as HydraPage;
+  const members = body['hydra:member'] ?? [];
+  if (members.length === 0) throw new Error(`${scenario.name}: the page is empty`);
+  const plan = await captureStatements(sqlLog, `${baseUrl}${scenario.path}`, token);
+  return {
+    scenario,
+    totalItems: Number(body['hydra:totalItems']),
+    lastLink: body['hydra:view']?.['hydra:last'],
+    coldMs: first.ms,
+    plan,
+  };
+}
+
+async function explain(pool: pg.Pool, plan: StatementPlan) {
+  const plans: ScenarioResult['plans'] = [];
+  for (const statement of plan.flat()) {
+    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+      statement.values,
+    );
+    plans.push({
+      sql: readable(statement),
+      plan: rows.map((row) => row['QUERY PLAN']).join('\n'),
+    });
+  }
+  return plans;
+}
+
+async function withCpu<T>(
+  serverPid: number | undefined,
+  databaseName: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: Cpu; seconds: number }> {
+  const before = sampleCpu(serverPid, databaseName);
+  const t0 = performance.now();
+  const result = await work();
+  const seconds = (performance.now() - t0) / 1000;
+  return { result, cpu: cpuSpent(before, sampleCpu(serverPid, databaseName)), seconds };
+}
+
+export async function measure(
+  server: { url: string; pid: number },
+  prepared: Prepared,
+  token: string,
+  pool: pg.Pool,
+  settings: Settings,
+): Promise<ScenarioResult> {
+  const url = `${server.url}${prepared.scenario.path}`;
+  const timing = { seconds: settings.seconds, warmupSeconds: settings.warmupSeconds };
+  const singleHttp = await loadHttp({ url, token, connections: 1, ...timing });
+  const singleSql = await loadSql(pool, prepared.plan, { connections: 1, ...timing });
+  // CPU is counted over the measured part only: the warm-up runs first, on its own.
+  await loadHttp({
+    url,
+    token,
+    connections: settings.connections,
+    seconds: settings.warmupSeconds,
+    warmupSeconds: 0,
+  });
+  const loaded = await withCpu(server.pid, settings.databaseName, () =>
+    loadHttp({ url, token, connections: settings.connections, ...timing, warmupSeconds: 0 }),
+  );
+  const loadedSql = await loadSql(pool, prepared.plan, {
+    connections: settings.connections,
+    ...timing,
+  });
+  return {
+    scenario: prepared.scenario,
+    totalItems: prepared.totalItems,
+    coldMs: prepared.coldMs,
+    statements: prepared.plan.flat().length,
+    plans: await explain(pool, prepared.plan),
+    single: { http: singleHttp, sql: singleSql },
+    loaded: { http: loaded.result, sql: loadedSql, cpu: loaded.cpu, seconds: loaded.seconds },
+  };
+}
+
+/** A request that runs none of the list's SQL: what the server costs by itself. */
+export async function baseline(
+  server: { url: string; pid: number },
+  name: string,
+  path: string,
+  token: string | undefined,
+  settings: Settings,
+): Promise<Baseline> {
+  const url = `${server.url}${path}`;
+  await loadHttp({
+    url,
+    token,
+    connections: settings.connections,
+    seconds: settings.warmupSeconds,
+    warmupSeconds: 0,
+  });
+  const { result, cpu, seconds } = await withCpu<LoadResult>(
+    server.pid,
+    settings.databaseName,
+    () =>
+      loadHttp({
+        url,
+        token,
+        connections: settings.connections,
+        seconds: settings.seconds,
+        warmupSeconds: 0,
+      }),
+  );
+  return { name, path, result, cpu, seconds };
+}

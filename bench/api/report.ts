@@ -1,0 +1,154 @@
+// The results as Markdown: printed, and written into docs/benchmarks.md between two markers
+// (the hand-written explanation around them is kept as it is).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { LoadResult } from './http.ts';
+import type { Machine } from './machine.ts';
+import type { Scenario } from './scenarios.ts';
+import type { LatencySummary } from './stats.ts';
+
+export const BEGIN = '<!-- bench:begin (written by npm run bench) -->';
+export const END = '<!-- bench:end -->';
+
+export interface Cpu {
+  server: number;
+  postgres: number;
+}
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  totalItems: number;
+  coldMs: number;
+  statements: number;
+  plans: Array<{ sql: string; plan: string }>;
+  /** One connection: the latency of one request with nothing queued before it. */
+  single: { http: LoadResult; sql: LatencySummary };
+  /** Several connections: the throughput, and what it costs in CPU. */
+  loaded: { http: LoadResult; sql: LatencySummary; cpu: Cpu; seconds: number };
+}
+
+export interface Baseline {
+  name: string;
+  path: string;
+  result: LoadResult;
+  cpu: Cpu;
+  seconds: number;
+}
+
+export interface Report {
+  machine: Machine;
+  database: { name: string; contracts: number; seededSeconds?: number; vacuumed: boolean };
+  settings: { connections: number; seconds: number; warmupSeconds: number; logLevel: string };
+  scenarios: ScenarioResult[];
+  baselines: Baseline[];
+}
+
+const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+const int = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–');
+const ratio = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
+const mark = (ok: boolean) => (ok ? '✅' : '❌');
+
+/** Requests per CPU-second: the server's and the database backends' CPU together. */
+export const perCore = (rps: number, cpu: Cpu, seconds: number) =>
+  rps / ((cpu.server + cpu.postgres) / seconds);
+export const perServerCore = (rps: number, cpu: Cpu, seconds: number) =>
+  rps / (cpu.server / seconds);
+
+export function render(report: Report): string {
+  const { machine, database, settings } = report;
+  const lines: string[] = [];
+  lines.push(
+    `Run of ${machine.date} on ${machine.cpus} CPU (${machine.cpuModel}), ${machine.memoryGiB} GiB, ` +
+      `Node ${machine.node}, PostgreSQL ${machine.postgres}; load average at start ${machine.loadAverage} ` +
+      '(the machine is shared: other work may run during the measures).',
+    '',
+    `Database \`${database.name}\`: ${int(database.contracts)} contracts` +
+      (database.seededSeconds !== undefined
+        ? `, seeded in this run in ${Math.round(database.seededSeconds)} s`
+        : ', reused') +
+      (database.vacuumed ? ', then VACUUM ANALYZE.' : '.') +
+      ` Server: a child process on loopback, LOG_LEVEL=${settings.logLevel}. Each measure: ` +
+      `${settings.warmupSeconds} s of warm-up, then ${settings.seconds} s (autocannon).`,
+    '',
+    '### Latency, one connection',
+    '',
+    '| scenario | hydra:totalItems | HTTP p50 | HTTP p95 | raw SQL p50 | raw SQL p95 | HTTP / SQL (p50) | statements |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of report.scenarios) {
+    const { http, sql } = r.single;
+    lines.push(
+      `| ${r.scenario.name} | ${int(r.totalItems)} | ${ms(http.p50)} ms | ${ms(http.p95)} ms | ` +
+        `${ms(sql.p50)} ms | ${ms(sql.p95)} ms | ${ratio(http.p50 / sql.p50)} | ${r.statements} |`,
+    );
+  }
+  lines.push(
+    '',
+    `### Throughput, ${settings.connections} connections`,
+    '',
+    '| scenario | HTTP req/s | HTTP p95 | raw SQL req/s | SQL / HTTP (req/s) | server CPU per request | PostgreSQL CPU per request | req/s per core (server + PostgreSQL) | req/s per server core |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
+  for (const r of report.scenarios) {
+    const { http, sql, cpu, seconds } = r.loaded;
+    lines.push(
+      `| ${r.scenario.name} | ${int(http.perSecond)} | ${ms(http.p95)} ms | ${int(sql.perSecond)} | ` +
+        `${ratio(sql.perSecond / http.perSecond)} | ${ms((cpu.server * 1000) / http.count)} ms | ` +
+        `${ms((cpu.postgres * 1000) / http.count)} ms | ${int(perCore(http.perSecond, cpu, seconds))} | ` +
+        `${int(perServerCore(http.perSecond, cpu, seconds))} |`,
+    );
+  }
+  const failures = report.scenarios.reduce(
+    (n, r) => n + r.single.http.failures + r.loaded.http.failures,
+    0,
+  );
+  if (failures) lines.push('', `**${failures} answers were not 200: the figures above are void.**`);
+
+  lines.push('', '### Against the targets of the issue', '');
+  for (const r of report.scenarios.filter((s) => s.scenario.page === 1)) {
+    lines.push(
+      `- ${r.scenario.name}: p95 ${ms(r.single.http.p95)} ms ≤ 10 ms ${mark(r.single.http.p95 <= 10)}; ` +
+        `${int(perCore(r.loaded.http.perSecond, r.loaded.cpu, r.loaded.seconds))} req/s per core ≥ 1,300 ` +
+        `${mark(perCore(r.loaded.http.perSecond, r.loaded.cpu, r.loaded.seconds) >= 1300)}; ` +
+        `HTTP / SQL ${ratio(r.single.http.p50 / r.single.sql.p50)} (latency), ` +
+        `${ratio(r.loaded.sql.perSecond / r.loaded.http.perSecond)} (throughput) ≤ 1.5 ` +
+        `${mark(r.single.http.p50 / r.single.sql.p50 <= 1.5 && r.loaded.sql.perSecond / r.loaded.http.perSecond <= 1.5)}`,
+    );
+  }
+
+  if (report.baselines.length) {
+    lines.push(
+      '',
+      `### The server's floor (no SQL of the list), ${settings.connections} connections`,
+      '',
+      '| request | req/s | p50 | p95 | server CPU per request |',
+      '|---|---:|---:|---:|---:|',
+    );
+    for (const b of report.baselines) {
+      lines.push(
+        `| ${b.name} (\`${b.path}\`) | ${int(b.result.perSecond)} | ${ms(b.result.p50)} ms | ` +
+          `${ms(b.result.p95)} ms | ${ms((b.cpu.server * 1000) / b.result.count)} ms |`,
+      );
+    }
+  }
+
+  lines.push('', '### The statements and their plans (EXPLAIN ANALYZE, BUFFERS)', '');
+  for (const r of report.scenarios) {
+    lines.push(`<details><summary>${r.scenario.name}</summary>`, '');
+    for (const p of r.plans) lines.push('```sql', p.sql, '```', '', '```', p.plan, '```', '');
+    lines.push('</details>', '');
+  }
+  return lines.join('\n').trimEnd();
+}
+
+/** Replaces the generated section of the page, or appends one. */
+export function writeIntoDocs(file: string, section: string): void {
+  const block = `${BEGIN}\n${section}\n${END}`;
+  const page = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const from = page.indexOf(BEGIN);
+  const to = page.indexOf(END);
+  const next =
+    from !== -1 && to > from
+      ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
+      : `${page.trimEnd()}\n\n## Last run\n\n${block}\n`;
+  writeFileSync(file, next);
+}

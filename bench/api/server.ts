@@ -1,0 +1,86 @@
+// The server under test, started as a child process the way `npm run serve` starts it, on
+// loopback, against the benchmark's PostgreSQL database. A child process keeps the load
+// generator's CPU out of the server's figures.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../../tests/api/support/server.ts';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+export interface ServerOptions {
+  databaseUrl: string;
+  logLevel: string;
+  /** Records every SQL statement into this file (bench/api/captureSql.ts). */
+  sqlLog?: string;
+}
+
+export async function startServer(options: ServerOptions): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'ep-bench-'));
+  const imports = ['--import', 'tsx'];
+  if (options.sqlLog) imports.push('--import', './bench/api/captureSql.ts');
+  const child: ChildProcess = spawn(process.execPath, [...imports, 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: url,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: options.logLevel,
+      // Never seeds here (the database is checked first), but never the small seed either.
+      SEED_SCALE: 'large',
+      ...(options.sqlLog ? { BENCH_SQL_LOG: options.sqlLog } : {}),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  let gone = false;
+  void exited.then(() => {
+    gone = true;
+  });
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (gone) throw new Error(`The server stopped before answering:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The server did not answer within 120 s:\n${output}`);
+    }
+    const ok = await fetch(`${url}/api/config`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  return {
+    url,
+    pid: child.pid as number,
+    async stop() {
+      if (!gone) child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+// `npm run bench`: the contract list of spec §4 at a million contracts, over HTTP and as raw
+// SQL, written to docs/benchmarks.md. Bounded in time: about 15 s per measure (warm-up
+// included), a few minutes in all once the database is seeded (seeding `large` takes minutes,
+// once; the database is reused afterwards).
+//
+// Environment:
+//   BENCH_DATABASE_URL  the PostgreSQL database (default postgres://postgres@127.0.0.1:5432/ep_bench,
+//                       or ep_bench_quick with BENCH_QUICK); seeded when incomplete
+//   BENCH_QUICK=1       the demo scale and 3 s measures: checks the benchmark itself, writes no docs
+//   BENCH_CONNECTIONS   concurrent connections of the throughput measure (default 8)
+//   BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_DEEP_PAGE (default 1000), BENCH_LOG_LEVEL (warn)
+//   BENCH_WRITE=0       print only, leave docs/benchmarks.md alone
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDatabase } from './api/database.ts';
+import { describeMachine } from './api/machine.ts';
+import { baseline, measure, type Prepared, prepare, type Settings } from './api/measure.ts';
+import { type Report, render, type ScenarioResult, writeIntoDocs } from './api/report.ts';
+import { ACCOUNTS, deepPage, pageInLink, pageOf, type Scenario } from './api/scenarios.ts';
+import { startServer } from './api/server.ts';
+import { benchPool } from './api/sql.ts';
+import { tokenFor } from './api/tokens.ts';
+
+const env = process.env;
+const quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
+const number = (name: string, fallback: number) => {
+  const value = env[name] ? Number(env[name]) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
+  return value;
+};
+const databaseUrl =
+  env.BENCH_DATABASE_URL ??
+  `postgres://postgres@127.0.0.1:5432/${quick ? 'ep_bench_quick' : 'ep_bench'}`;
+const databaseName = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+const settings: Settings = {
+  connections: number('BENCH_CONNECTIONS', 8),
+  seconds: number('BENCH_SECONDS', quick ? 3 : 10),
+  warmupSeconds: number('BENCH_WARMUP_SECONDS', quick ? 1 : 3),
+  logLevel: env.BENCH_LOG_LEVEL ?? 'warn',
+  databaseName,
+};
+const deepWanted = number('BENCH_DEEP_PAGE', 1000);
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+const database = await ensureDatabase(
+  databaseUrl,
+  quick ? 'demo' : 'large',
+  quick ? 1 : 1_000_000,
+  log,
+);
+const pool = benchPool(databaseUrl, settings.connections);
+const machine = await describeMachine(pool);
+const work = mkdtempSync(join(tmpdir(), 'ep-bench-sql-'));
+const sqlLog = join(work, 'statements.jsonl');
+
+try {
+  // 1. On a capture server: the first answers, the deep pages, the statements each page runs.
+  log('Capturing the statements of each scenario…');
+  const prepared: Prepared[] = [];
+  const capture = await startServer({ databaseUrl, logLevel: 'warn', sqlLog });
+  try {
+    for (const account of ACCOUNTS) {
+      const token = await tokenFor(capture.url, account);
+      const first: Scenario = { name: `${account}, page 1`, account, page: 1, path: pageOf(1) };
+      const one = await prepare(capture.url, first, token, sqlLog);
+      prepared.push(one);
+      const deep = deepPage(pageInLink(one.lastLink), deepWanted);
+      if (deep > 1) {
+        const scenario = {
+          name: `${account}, page ${deep}`,
+          account,
+          page: deep,
+          path: pageOf(deep),
+        };
+        prepared.push(await prepare(capture.url, scenario, token, sqlLog));
+      }
+    }
+  } finally {
+    await capture.stop();
+  }
+
+  // 2. On a clean server: the measures.
+  const server = await startServer({ databaseUrl, logLevel: settings.logLevel });
+  const results: ScenarioResult[] = [];
+  const baselines = [];
+  try {
+    for (const p of prepared) {
+      log(`Measuring ${p.scenario.name} (${p.scenario.path})…`);
+      const token = await tokenFor(server.url, p.scenario.account);
+      results.push(await measure(server, p, token, pool, settings));
+    }
+    log('Measuring the server floor…');
+    baselines.push(await baseline(server, 'public, no token', '/api/config', undefined, settings));
+    const token = await tokenFor(server.url, 'vendeur');
+    baselines.push(await baseline(server, 'bearer token + principal', '/api/me', token, settings));
+  } finally {
+    await server.stop();
+  }
+
+  const report: Report = {
+    machine,
+    database,
+    settings: { ...settings },
+    scenarios: results,
+    baselines,
+  };
+  const markdown = render(report);
+  log(`\n${markdown}\n`);
+  if (!quick && env.BENCH_WRITE !== '0') {
+    const docs = fileURLToPath(new URL('../docs/benchmarks.md', import.meta.url));
+    writeIntoDocs(docs, markdown);
+    log(`Written to ${docs}`);
+  }
+} finally {
+  await pool.end();
+  rmSync(work, { recursive: true, force: true });
+}
