@@ -11,6 +11,7 @@ import { drainOnClose } from './http/shutdown.ts';
 import { serveSpa } from './http/spa.ts';
 import { apiDocsRoutes } from './hydra/apiDocs.ts';
 import { parseQueryString } from './hydra/querystring.ts';
+import { registerResources } from './resources/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -42,7 +43,8 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   // Everything below needs a valid bearer token.
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate);
-    // Business resources are registered here (issue 3).
+    // Business resources (issue 3): every call of spec §7, scoped to the signed-in user.
+    await registerResources(api, { config, database });
   });
 
   // Last: its onRequest hook answers page navigations with index.html (see spa.ts).

@@ -1,0 +1,153 @@
+// A Hydra collection over a Source: parameters parsed and checked (400 naming the parameter),
+// filters and the data scope applied, one page read with its relations, a capped count, and
+// hydra:view. Registered on every path it is published at (the /api/... path and the older
+// unprefixed path of spec §7 share the handler).
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { sendJsonLd } from '../../hydra/jsonld.ts';
+import { type CollectionQuery, type Direction, parseCollectionQuery } from '../../hydra/query.ts';
+import { type Api, type Ctx, contextOf, type ResourceDeps, type RoleRule } from './context.ts';
+import { dateWhere, type FilterDecl, filterWhere, parserSpec } from './filters.ts';
+import {
+  afterCursor,
+  COUNT_CAP,
+  checkOffset,
+  decodeCursor,
+  encodeCursor,
+  MAX_OFFSET,
+  orderSignature,
+  type SortKey,
+} from './paging.ts';
+import { type AnySelect, type Source, whereAll } from './source.ts';
+import { hydraPage } from './view.ts';
+
+export interface CollectionDecl {
+  /** '/api/contrats', and the older '/contrats' when spec §7 lists it. */
+  paths: readonly string[];
+  /** Hydra class of the members (the answer's @context is /api/contexts/{resource}). */
+  resource: string;
+  /** Any one of these (expanded) roles opens the endpoint; 403 otherwise. */
+  roles?: RoleRule;
+  // biome-ignore lint/suspicious/noExplicitAny: any source fits a collection.
+  source: Source<any, any, any>;
+  /** Narrowing that is no filter: the path's parent id, a required parameter. */
+  where?(ctx: Ctx): Expression<SqlBool> | undefined;
+  /** Public sort field (spec §3 name, or a §7 alias) -> column. */
+  order: Readonly<Record<string, string>>;
+  /** Spec §9. The id column is always added as the last key. */
+  defaultOrder: ReadonlyArray<{ field: string; direction: Direction }>;
+  filters?: Readonly<Record<string, FilterDecl>>;
+  /** Date field (field[after], field[before], ...) -> date column. */
+  dates?: Readonly<Record<string, string>>;
+  /** Every sort column is NOT NULL: hydra:next may carry an `after` keyset cursor. */
+  keyset?: boolean;
+}
+
+export interface Filtered {
+  qb: AnySelect;
+  query: CollectionQuery;
+}
+
+/** The scoped, filtered rows of a declaration (no order, no page): lists and statistics. */
+export function filtered(decl: CollectionDecl, ctx: Ctx): Filtered {
+  const query = parseCollectionQuery(ctx.query, {
+    orderFields: decl.order,
+    defaultOrder: decl.defaultOrder,
+    filters: Object.fromEntries(
+      Object.entries(decl.filters ?? {}).map(([name, f]) => [name, parserSpec(f)]),
+    ),
+    dateFilters: Object.keys(decl.dates ?? {}),
+  });
+  const filters = decl.filters ?? {};
+  const dates = decl.dates ?? {};
+  const wheres: Array<Expression<SqlBool> | undefined> = [decl.where?.(ctx)];
+  for (const [name, value] of Object.entries(query.filters)) {
+    wheres.push(filterWhere(name, filters[name], value, ctx));
+  }
+  for (const [field, bounds] of Object.entries(query.dates)) {
+    wheres.push(...dateWhere(dates[field], bounds));
+  }
+  return { qb: whereAll(decl.source.from(ctx) as AnySelect, wheres), query };
+}
+
+/** The order of a page: the requested (or default) keys, then the id as tie-breaker. */
+export function sortKeys(query: CollectionQuery, idColumn: string): SortKey[] {
+  const keys: SortKey[] = query.order.map((o) => ({ column: o.column, direction: o.direction }));
+  if (!keys.some((k) => k.column === idColumn)) {
+    keys.push({ column: idColumn, direction: keys[0]?.direction ?? 'asc' });
+  }
+  return keys;
+}
+
+/** count(*) of at most cap + 1 rows: exact below the cap, a lower bound above. */
+export async function cappedCount(
+  ctx: Ctx,
+  qb: AnySelect,
+  cap = COUNT_CAP,
+): Promise<{ total: number; lowerBound: boolean }> {
+  const limited = qb
+    .select(sql`1`.as('one'))
+    .limit(cap + 1)
+    .as('capped');
+  const row = await ctx.db
+    .selectFrom(limited)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > cap ? { total: cap, lowerBound: true } : { total: n, lowerBound: false };
+}
+
+const KEY = (i: number) => `__key${i}`;
+
+export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): void {
+  const { source } = decl;
+  for (const path of decl.paths) {
+    api.get(path, async (request, reply) => {
+      const ctx = await contextOf(request, deps, decl.roles);
+      const { qb, query } = filtered(decl, ctx);
+      const keys = sortKeys(query, source.id);
+      const cursor = decl.keyset ? decodeCursor(ctx.query.after, keys) : undefined;
+      if (!cursor) checkOffset(query.offset);
+
+      let page = source.select(qb) as AnySelect;
+      if (cursor) page = page.where(afterCursor(keys, cursor.values));
+      else if (query.offset) page = page.offset(query.offset);
+      keys.forEach((key, i) => {
+        page = page.orderBy(sql.ref(key.column), key.direction);
+        if (decl.keyset) page = page.select(sql.ref(key.column).as(KEY(i)));
+      });
+      page = page.limit(query.itemsPerPage + 1);
+
+      const [rows, count] = await Promise.all([page.execute(), cappedCount(ctx, qb)]);
+      const hasNext = rows.length > query.itemsPerPage;
+      const pageRows = rows.slice(0, query.itemsPerPage) as Record<string, unknown>[];
+      const last = pageRows.at(-1);
+      const nextOffset = query.offset + query.itemsPerPage;
+      const nextCursor =
+        decl.keyset && hasNext && last && (cursor || nextOffset > MAX_OFFSET)
+          ? encodeCursor({
+              order: orderSignature(keys),
+              values: keys.map((_, i) => last[KEY(i)]),
+            })
+          : undefined;
+      if (decl.keyset) for (const row of pageRows) for (const i of keys.keys()) delete row[KEY(i)];
+
+      const members = await source.members(pageRows, ctx);
+      return sendJsonLd(
+        reply,
+        hydraPage(
+          {
+            resource: decl.resource,
+            url: request.url,
+            query,
+            totalItems: count.total,
+            lowerBound: count.lowerBound,
+            hasNext,
+            nextCursor,
+            previousReachable: (query.page - 2) * query.itemsPerPage <= MAX_OFFSET,
+          },
+          members,
+        ),
+      );
+    });
+  }
+}

@@ -1,0 +1,70 @@
+// What every resource handler starts from: the principal, its data scope (resolved once per
+// request), the database, the path parameters, and the role rule of the endpoint (spec §6).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { hasAnyRole } from '../../../../src/domain/roles.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { DB } from '../../db/schema.ts';
+import { httpError } from '../../http/problem.ts';
+import { type DataScope, scopeOf } from '../../scope/index.ts';
+
+/** What registerResources hands every resource module. */
+export interface ResourceDeps {
+  config: Config;
+  database: Database;
+}
+
+/** The Fastify scope resources register in: the protected API (bearer token checked). */
+export type Api = FastifyInstance;
+
+export interface Ctx {
+  db: Kysely<DB>;
+  principal: Principal;
+  scope: DataScope;
+  request: FastifyRequest;
+  /** The raw query (qs-parsed: order[x], f[], dtDebVal[after] ...). */
+  query: Record<string, unknown>;
+  /** A path parameter that must be a positive integer id; otherwise 404 (nothing to find). */
+  pathId(name?: string): number;
+}
+
+/** Roles any one of which opens the endpoint (expanded roles, spec §6). */
+export type RoleRule = readonly string[];
+
+export function checkRoles(principal: Principal | undefined, roles?: RoleRule): Principal {
+  if (!principal) throw httpError(401);
+  if (roles?.length && !hasAnyRole(principal.roles, roles)) throw httpError(403);
+  return principal;
+}
+
+/** Parses an id as the API writes it: 12, or an IRI ending in /12 (@api-platform/admin). */
+export function parseId(raw: unknown): number | undefined {
+  if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
+  const match = /^(?:\/[\w/-]*\/)?(\d{1,15})$/.exec(String(raw));
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+}
+
+export async function contextOf(
+  request: FastifyRequest,
+  deps: ResourceDeps,
+  roles?: RoleRule,
+): Promise<Ctx> {
+  const principal = checkRoles(request.principal, roles);
+  const db = deps.database.db;
+  const params = (request.params ?? {}) as Record<string, string>;
+  return {
+    db,
+    principal,
+    scope: await scopeOf(request, db),
+    request,
+    query: (request.query ?? {}) as Record<string, unknown>,
+    pathId(name = 'id') {
+      const id = parseId(params[name]);
+      if (id === undefined) throw httpError(404);
+      return id;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+// A source of rows for one Hydra class: the scoped FROM, the columns, and the mapping of a
+// page of rows to JSON members (relations loaded for the whole page, never per row). A
+// collection and an item of the same class share one source, so both apply the same scope.
+import type { Expression, SelectQueryBuilder, SqlBool } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { Ctx } from './context.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: the framework handles any table set.
+export type AnySelect = SelectQueryBuilder<DB, any, any>;
+
+export interface Source<TB extends keyof DB = keyof DB, Row = unknown, Member = unknown> {
+  /** The FROM, its joins and the data scope (e.g. `.where(contractScope(ctx.scope))`). */
+  from(ctx: Ctx): SelectQueryBuilder<DB, TB, object>;
+  /** The id column ('contract.id'): item lookup, and the tie-breaker of every order. */
+  id: string;
+  /** Adds the columns `members` needs. */
+  select(qb: SelectQueryBuilder<DB, TB, object>): SelectQueryBuilder<DB, TB, Row>;
+  /** A page of rows to JSON members, each with @id, @type and id; batch its relations. */
+  members(rows: Row[], ctx: Ctx): Promise<Member[]> | Member[];
+}
+
+/** Identity function that lets TypeScript infer the tables and the row type. */
+export function defineSource<TB extends keyof DB, Row, Member>(
+  source: Source<TB, Row, Member>,
+): Source<TB, Row, Member> {
+  return source;
+}
+
+/** Applies where-expressions, skipping undefined ones. */
+export function whereAll<Q extends AnySelect>(
+  qb: Q,
+  wheres: ReadonlyArray<Expression<SqlBool> | undefined>,
+): Q {
+  let out = qb;
+  for (const where of wheres) if (where) out = out.where(where) as Q;
+  return out;
+}
+
+/** `/api/contracts/12` */
+export const iri = (base: string, id: number | string) => `${base}/${id}`;

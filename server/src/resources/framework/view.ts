@@ -1,0 +1,68 @@
+// The Hydra page around a collection's members: hydra:totalItems and hydra:view, whose links
+// keep every parameter as sent, change `page`, and carry or drop the `after` cursor.
+import type { CollectionQuery } from '../../hydra/query.ts';
+
+export interface PageFacts {
+  /** The class name: its context is /api/contexts/{name}. */
+  resource: string;
+  url: string;
+  query: Pick<CollectionQuery, 'page' | 'itemsPerPage'>;
+  totalItems: number;
+  /** True when totalItems is the count cap: more rows match. */
+  lowerBound: boolean;
+  /** Whether a next page exists (known from the rows read, whatever the total). */
+  hasNext: boolean;
+  /** The keyset cursor of the next page, when the order allows it. */
+  nextCursor?: string;
+  /** Whether page numbers alone reach the previous page (offset within the bound). */
+  previousReachable: boolean;
+}
+
+/** The URL with `page` (and `after`) set, every other pair kept byte for byte. */
+export function withPageAndCursor(url: string, page: number, after?: string): string {
+  const at = url.indexOf('?');
+  const path = at === -1 ? url : url.slice(0, at);
+  const pairs = at === -1 ? [] : url.slice(at + 1).split('&');
+  const kept = pairs.filter((pair) => {
+    if (!pair) return false;
+    let name = pair.split('=')[0];
+    try {
+      name = decodeURIComponent(name.replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape is kept as it was sent.
+    }
+    return name !== 'page' && name !== 'after';
+  });
+  const extra = after ? [`after=${after}`] : [];
+  return `${path}?${[...kept, ...extra, `page=${page}`].join('&')}`;
+}
+
+const currentAfter = (url: string) => {
+  const match = /[?&]after=([^&]*)/.exec(url);
+  return match ? match[1] : undefined;
+};
+
+export function hydraPage<T>(facts: PageFacts, members: T[]) {
+  const { url, query, totalItems } = facts;
+  const page = query.page;
+  const lastPage = Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
+  const view: Record<string, string> = {
+    '@id': withPageAndCursor(url, page, currentAfter(url)),
+    '@type': 'hydra:PartialCollectionView',
+    'hydra:first': withPageAndCursor(url, 1),
+  };
+  if (!facts.lowerBound) view['hydra:last'] = withPageAndCursor(url, lastPage);
+  if (page > 1 && facts.previousReachable) {
+    view['hydra:previous'] = withPageAndCursor(url, page - 1);
+  }
+  if (facts.hasNext) view['hydra:next'] = withPageAndCursor(url, page + 1, facts.nextCursor);
+  return {
+    '@context': `/api/contexts/${facts.resource}`,
+    '@id': url.split('?')[0],
+    '@type': 'hydra:Collection',
+    'hydra:member': members,
+    'hydra:totalItems': totalItems,
+    ...(facts.lowerBound ? { totalItemsIsLowerBound: true } : {}),
+    'hydra:view': view,
+  };
+}
