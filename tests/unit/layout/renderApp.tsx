@@ -21,6 +21,7 @@ import { layoutMessages } from '../../../src/i18n/layout.fr.ts';
 import { Layout, themeFor } from '../../../src/layout/index.ts';
 import { NotFound } from '../../../src/pages/errors/index.ts';
 import { appResources, noLayoutRoutes } from '../../../src/routes.tsx';
+import { setViewportWidth } from '../support/viewport.ts';
 
 // The first render of a file loads react-admin, MUI and the lazy pages: on a busy 2-core machine
 // that takes seconds, well past Testing Library's 1 s default wait.
@@ -56,28 +57,7 @@ export function fakeAuthProvider(account: DemoAccount): AuthProvider {
   };
 }
 
-/**
- * jsdom has no layout engine and no matchMedia: answer media queries from window.innerWidth,
- * the way MUI's useMediaQuery asks them ("(max-width:991.95px)", "(min-width:768px)").
- */
-export function setViewportWidth(width: number) {
-  window.innerWidth = width;
-  const matches = (query: string) =>
-    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)px\)/g)].every(([, side, value]) =>
-      side === 'min' ? width >= Number(value) : width <= Number(value),
-    ) && /width/.test(query);
-  window.matchMedia = (query: string) =>
-    ({
-      matches: matches(query),
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
+export { setViewportWidth };
 
 export interface RenderAppOptions {
   username?: string;

@@ -11,6 +11,7 @@ import { sessionTokenStore } from '../../../src/providers/auth/externalToken.ts'
 import { createAuthProvider, type SessionClient } from '../../../src/providers/authProvider.ts';
 import { setBearerSource } from '../../../src/providers/bearer.ts';
 import { resetMaintenanceFlag } from '../../../src/providers/maintenanceFlag.ts';
+import { setViewportWidth } from '../support/viewport.ts';
 
 export const config: PublicConfig = {
   brand: 'azur',
@@ -62,22 +63,8 @@ export function fakeOidcClient(initial: User | null = null) {
   };
 }
 
-function stubMatchMedia() {
-  window.matchMedia ??= (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-
 export function startApp(address: string, oidc = fakeOidcClient()) {
-  stubMatchMedia();
+  setViewportWidth(1024);
   forgetExchanges();
   resetMaintenanceFlag();
   window.history.replaceState(null, '', address);
