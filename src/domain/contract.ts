@@ -1,0 +1,111 @@
+// Contract rules of spec partner-extranet §3 and §4, shared by the API server (which sends the
+// derived fields type, typeID, risk and riskId) and the SPA (labels, filters, default filters).
+// Pure: no I/O, no React.
+
+/** Contract states (spec §3; labels with their accents). Filters show 1, 2 and 4 only. */
+export const CONTRACT_STATES = [
+  { id: 1, label: 'Actif' },
+  { id: 2, label: 'Impayé' },
+  { id: 3, label: 'Résilié' },
+  { id: 4, label: 'À venir' },
+  { id: 5, label: 'Suspendu' },
+] as const;
+
+/** The state values the contract list's state filter offers (spec §3 "Other"). */
+export const STATE_FILTER_VALUES = [1, 2, 4] as const;
+
+/** Contract types by id, with their codes (spec §3). */
+export const CONTRACT_TYPES = [
+  { id: 1, label: 'Base', code: 'B' },
+  { id: 2, label: 'Portabilité', code: 'P' },
+  { id: 3, label: 'Surco', code: 'S' },
+  { id: 4, label: 'Surco en portabilité', code: 'SP' },
+  { id: 5, label: 'Loi Evin', code: 'BLE' },
+] as const;
+
+export type ContractTypeId = (typeof CONTRACT_TYPES)[number]['id'];
+export type ContractTypeCode = (typeof CONTRACT_TYPES)[number]['code'];
+
+/** The collective code (idCodCol) that makes a contract without flags a Loi Evin one. */
+export const LOI_EVIN_CODE = 'LOIEVAPR07';
+
+/** The default filters of the contract list (spec §4): states 1, 2, 4; types 1, 3; active insured. */
+export const DEFAULT_CONTRACT_FILTERS = {
+  state: [1, 2, 4],
+  contractType: [1, 3],
+  nbrInsured: true,
+} as const;
+
+export interface ContractFlags {
+  blAni: boolean | null | undefined;
+  blSurcomp: boolean | null | undefined;
+  idContrat2?: string | null;
+  idCodCol?: string | null;
+}
+
+const isBlank = (value: string | null | undefined) =>
+  value === null || value === undefined || value.trim() === '';
+
+/**
+ * The contract type derived from the flags (spec §3): neither flag and no idContrat2 gives
+ * Loi Evin when the collective code is LOIEVAPR07, otherwise Base; ANI only, Portabilité;
+ * surcomplementary only, Surco; both, Surco en portabilité. Neither flag with an idContrat2
+ * is a combination the spec does not name: undefined.
+ */
+export function contractTypeIdFromFlags(flags: ContractFlags): ContractTypeId | undefined {
+  const ani = Boolean(flags.blAni);
+  const surcomp = Boolean(flags.blSurcomp);
+  if (ani && surcomp) return 4;
+  if (ani) return 2;
+  if (surcomp) return 3;
+  if (!isBlank(flags.idContrat2)) return undefined;
+  return flags.idCodCol?.trim() === LOI_EVIN_CODE ? 5 : 1;
+}
+
+export function contractTypeById(id: number | null | undefined) {
+  return CONTRACT_TYPES.find((t) => t.id === id);
+}
+
+/** The derived fields the API sends with a contract: type (French label) and typeID. */
+export function derivedContractType(flags: ContractFlags): {
+  type: string | null;
+  typeID: ContractTypeId | null;
+  typeCode: ContractTypeCode | null;
+} {
+  const found = contractTypeById(contractTypeIdFromFlags(flags));
+  return { type: found?.label ?? null, typeID: found?.id ?? null, typeCode: found?.code ?? null };
+}
+
+/**
+ * The older view's type (spec §3): Base (no flag, no idContrat2), Base/Ani (ANI only, no
+ * idContrat2), Surco (surcomplementary without ANI), Surco/Ani (both); otherwise ''.
+ */
+export function olderContractType(flags: ContractFlags): string {
+  const ani = Boolean(flags.blAni);
+  const surcomp = Boolean(flags.blSurcomp);
+  const noSecond = isBlank(flags.idContrat2);
+  if (surcomp) return ani ? 'Surco/Ani' : 'Surco';
+  if (!noSecond) return '';
+  return ani ? 'Base/Ani' : 'Base';
+}
+
+/** Risks (lbType, spec §3) and how lists show them. */
+export const RISKS = [
+  { id: 'P', label: 'PREV.', name: 'Prévoyance' },
+  { id: 'S', label: 'SANTE', name: 'Santé' },
+  { id: 'R', label: 'RETR.', name: 'Retraite' },
+] as const;
+
+export type RiskId = (typeof RISKS)[number]['id'];
+
+/** The derived fields the API sends with a contract: risk ('PREV.') and riskId ('P'). */
+export function derivedRisk(lbType: string | null | undefined): {
+  risk: string | null;
+  riskId: RiskId | null;
+} {
+  const found = RISKS.find((r) => r.id === lbType?.trim());
+  return { risk: found?.label ?? null, riskId: found?.id ?? null };
+}
+
+/** Spec §3: organisations of type 3 are business providers, type 5 insurance companies. */
+export const ORGANIZATION_TYPES = { businessProvider: 3, insuranceCompany: 5 } as const;
