@@ -28,7 +28,7 @@ export interface CollectionDecl {
   /** Any one of these (expanded) roles opens the endpoint; 403 otherwise. */
   roles?: RoleRule;
   // biome-ignore lint/suspicious/noExplicitAny: any source fits a collection.
-  source: Source<any, any, any>;
+  source: Source<any, any, any, any>;
   /** Narrowing that is no filter: the path's parent id, a required parameter. */
   where?(ctx: Ctx): Expression<SqlBool> | undefined;
   /** Public sort field (spec §3 name, or a §7 alias) -> column. */

@@ -12,7 +12,7 @@ export interface ItemDecl {
   resource: string;
   roles?: RoleRule;
   // biome-ignore lint/suspicious/noExplicitAny: any source fits an item.
-  source: Source<any, any, any>;
+  source: Source<any, any, any, any>;
   /** French 404 description: 'Ce contrat est introuvable.' */
   notFound?: string;
   /** The path parameter holding the id; 'id' by default. */
@@ -22,7 +22,7 @@ export interface ItemDecl {
 /** The member with this id, if it exists and is in the request's scope. */
 export async function loadItem(
   // biome-ignore lint/suspicious/noExplicitAny: any source.
-  source: Source<any, any, any>,
+  source: Source<any, any, any, any>,
   ctx: Ctx,
   id: number,
 ): Promise<unknown | undefined> {

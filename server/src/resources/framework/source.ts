@@ -8,21 +8,30 @@ import type { Ctx } from './context.ts';
 // biome-ignore lint/suspicious/noExplicitAny: the framework handles any table set.
 export type AnySelect = SelectQueryBuilder<DB, any, any>;
 
-export interface Source<TB extends keyof DB = keyof DB, Row = unknown, Member = unknown> {
+/**
+ * QDB is the database type the query sees: DB, or DB widened by a joined subquery or CTE
+ * (Kysely adds its alias); TB the tables (aliases) in the FROM.
+ */
+export interface Source<
+  QDB = DB,
+  TB extends keyof QDB = keyof QDB,
+  Row = unknown,
+  Member = unknown,
+> {
   /** The FROM, its joins and the data scope (e.g. `.where(contractScope(ctx.scope))`). */
-  from(ctx: Ctx): SelectQueryBuilder<DB, TB, object>;
+  from(ctx: Ctx): SelectQueryBuilder<QDB, TB, object>;
   /** The id column ('contract.id'): item lookup, and the tie-breaker of every order. */
   id: string;
   /** Adds the columns `members` needs. */
-  select(qb: SelectQueryBuilder<DB, TB, object>): SelectQueryBuilder<DB, TB, Row>;
+  select(qb: SelectQueryBuilder<QDB, TB, object>): SelectQueryBuilder<QDB, TB, Row>;
   /** A page of rows to JSON members, each with @id, @type and id; batch its relations. */
   members(rows: Row[], ctx: Ctx): Promise<Member[]> | Member[];
 }
 
 /** Identity function that lets TypeScript infer the tables and the row type. */
-export function defineSource<TB extends keyof DB, Row, Member>(
-  source: Source<TB, Row, Member>,
-): Source<TB, Row, Member> {
+export function defineSource<QDB, TB extends keyof QDB, Row, Member>(
+  source: Source<QDB, TB, Row, Member>,
+): Source<QDB, TB, Row, Member> {
   return source;
 }
 
