@@ -18,7 +18,7 @@ export interface Settings {
 export interface Prepared {
   scenario: Scenario;
   totalItems: number;
-  lastLink: unknown;
+  nextLink: unknown;
   coldMs: number;
   plan: StatementPlan;
 }
@@ -26,7 +26,7 @@ export interface Prepared {
 interface HydraPage {
   'hydra:totalItems'?: number;
   'hydra:member'?: unknown[];
-  'hydra:view'?: { 'hydra:last'?: string };
+  'hydra:view'?: { 'hydra:next'?: string };
 }
 
 /** First answer (cold) and the statements of a warm request, on the capture server. */
@@ -49,7 +49,7 @@ export async function prepare(
   return {
     scenario,
     totalItems: Number(body['hydra:totalItems']),
-    lastLink: body['hydra:view']?.['hydra:last'],
+    nextLink: body['hydra:view']?.['hydra:next'],
     coldMs: first.ms,
     plan,
   };
