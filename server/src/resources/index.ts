@@ -1,8 +1,27 @@
 // Every business resource of issue 3, registered in the protected API scope (server/src/app.ts).
 // Each module lives in its own folder and exports register(api, deps); add one line per module.
+import * as brokers from './brokers/index.ts';
+import * as businessProviders from './businessProviders/index.ts';
+import * as commissions from './commissions/index.ts';
+import * as customerGroups from './customerGroups/index.ts';
+import * as customers from './customers/index.ts';
 import type { Api, ResourceDeps } from './framework/index.ts';
+import * as insuranceCompanies from './insuranceCompanies/index.ts';
+import * as organizations from './organizations/index.ts';
+import * as poles from './poles/index.ts';
+import * as products from './products/index.ts';
+import * as supervisors from './supervisors/index.ts';
 
 export async function registerResources(api: Api, deps: ResourceDeps): Promise<void> {
-  void api;
-  void deps;
+  // Customers, providers, companies, products, commissions, brokers, supervisors, poles.
+  await organizations.register(api, deps);
+  await businessProviders.register(api, deps);
+  await insuranceCompanies.register(api, deps);
+  await customerGroups.register(api, deps);
+  await customers.register(api, deps);
+  await products.register(api, deps);
+  await commissions.register(api, deps);
+  await brokers.register(api, deps);
+  await supervisors.register(api, deps);
+  await poles.register(api, deps);
 }

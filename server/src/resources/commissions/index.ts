@@ -1,0 +1,88 @@
+// Commissions (spec §3 "Commission", §7): the list GET /api/commissions (and its items) and the
+// dashboard GET /api/commissions_list, both for VIEW_COMMISSIONS only (spec §6; 403 otherwise)
+// and scoped through the commission's contract. The download (/api/commissions/download)
+// belongs to the exports.
+import type { HydraProperty } from '../../hydra/registry.ts';
+import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
+import { registerDashboard } from './dashboard.ts';
+import { COMMISSION_FILTERS, COMMISSION_ROLES, commissions } from './source.ts';
+
+const prop = (name: string, title: string, range: HydraProperty['range']): HydraProperty => ({
+  name,
+  title,
+  range,
+});
+
+export function register(api: Api, deps: ResourceDeps): void {
+  api.hydra.add({
+    name: 'Commission',
+    title: 'Commission',
+    collection: { path: '/api/commissions', key: 'commissions' },
+    properties: [
+      prop('id', 'Identifiant', 'xmls:integer'),
+      prop('numContract', 'Numéro de contrat', 'xmls:string'),
+      { name: 'contract', title: 'Contrat', range: '#Contract', link: true },
+      prop('subscriber', 'Souscripteur', 'xmls:string'),
+      { name: 'customer', title: 'Souscripteur (lien)', range: '#Customer', link: true },
+      prop('businessProvider', 'Apporteur', 'xmls:string'),
+      prop('businessProviderId', "Identifiant de l'apporteur", 'xmls:integer'),
+      prop('acquisitionRate', "Taux d'acquisition", 'xmls:decimal'),
+      prop('startAt', 'Début', 'xmls:date'),
+      prop('endAt', 'Fin', 'xmls:date'),
+      prop('datePaymentCom', 'Date de paiement', 'xmls:date'),
+      prop('amoundPaid', 'Montant payé', 'xmls:decimal'),
+      prop('year', 'Année', 'xmls:integer'),
+    ],
+  });
+  api.hydra.add({
+    name: 'CommissionSummary',
+    title: 'Tableau de bord des commissions',
+    collection: { path: '/api/commissions_list', key: 'commissions_list' },
+    properties: [
+      prop('id', 'Identifiant', 'xmls:string'),
+      prop('year', 'Année', 'xmls:integer'),
+      prop('businessProvider', 'Apporteur', 'xmls:string'),
+      prop('businessProviderId', "Identifiant de l'apporteur", 'xmls:integer'),
+      {
+        name: 'businessProviderIri',
+        title: 'Apporteur (lien)',
+        range: '#BusinessProvider',
+        link: true,
+      },
+      prop('amoundPaid', 'Montant payé', 'xmls:decimal'),
+      prop('nbrCommissions', 'Nombre de commissions', 'xmls:integer'),
+      prop('nbrContracts', 'Nombre de contrats', 'xmls:integer'),
+    ],
+  });
+  collection(api, deps, {
+    paths: ['/api/commissions'],
+    resource: 'Commission',
+    roles: COMMISSION_ROLES,
+    source: commissions,
+    order: {
+      id: 'commission.id',
+      numContract: 'contract.lb_contrat',
+      subscriber: 'customer.legalname',
+      businessProvider: 'organization.legalname',
+      acquisitionRate: 'commission.acquisition_rate',
+      startAt: 'commission.start_at',
+      // Spec §7: start maps to startAt.
+      start: 'commission.start_at',
+      endAt: 'commission.end_at',
+      datePaymentCom: 'commission.date_payment_com',
+      datePayment: 'commission.date_payment_com',
+      amoundPaid: 'commission.amound_paid',
+      year: 'commission.year',
+    },
+    defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+    ...COMMISSION_FILTERS,
+  });
+  item(api, deps, {
+    paths: ['/api/commissions/:id'],
+    resource: 'Commission',
+    roles: COMMISSION_ROLES,
+    source: commissions,
+    notFound: 'Cette commission est introuvable.',
+  });
+  registerDashboard(api, deps);
+}

@@ -1,0 +1,118 @@
+// Organisations as the API shows them (spec §3 "Organization", "Business provider and insurance
+// company"): one row shape, three views of it: any organisation (/api/organizations), business
+// providers (type 3, /api/businessProviders, with the older /apporteurs shape) and insurance
+// companies (type 5, /api/insuranceOfCompanies, no orias, missing values empty).
+import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
+import type { OrganizationTable } from '../../db/schema.ts';
+import type { DataScope } from '../../scope/index.ts';
+import { contractScope } from '../../scope/index.ts';
+import type { Ctx } from '../framework/index.ts';
+import { iri } from '../framework/index.ts';
+
+/** Organisation type ids of spec §9. */
+export const ORGANIZATION_TYPE = { businessProvider: 3, insuranceCompany: 5 } as const;
+
+export type OrganizationRow = Selectable<OrganizationTable>;
+
+/** Sort fields shared by the organisation lists (spec §3 list fields). */
+export const ORGANIZATION_ORDER = {
+  id: 'organization.id',
+  legalname: 'organization.legalname',
+  postalCode: 'organization.postal_code',
+  addressLocality: 'organization.address_locality',
+  siret: 'organization.siret',
+} as const;
+
+/** The fields every view shares, with null where the row has nothing. */
+export function organizationFields(r: OrganizationRow) {
+  return {
+    id: r.id,
+    legalname: r.legalname,
+    streetAddress: r.street_address,
+    streetAddress2: r.street_address2,
+    postOfficeBoxNumber: r.post_office_box_number,
+    postalCode: r.postal_code,
+    addressLocality: r.address_locality,
+    addressCountry: r.address_country,
+    legalForm: r.legal_form,
+    siret: r.siret,
+    naf: r.naf,
+    ape: r.ape,
+    email: r.email,
+    foundingDate: r.founding_date,
+  };
+}
+
+export const businessProviderIri = (id: number) => iri('/api/businessProviders', id);
+export const insuranceCompanyIri = (id: number) => iri('/api/insuranceOfCompanies', id);
+export const organizationIri = (id: number) => iri('/api/organizations', id);
+
+/** A business provider (type 3): list and detail fields, and its ORIAS number. */
+export function businessProviderMember(r: OrganizationRow) {
+  return {
+    '@id': businessProviderIri(r.id),
+    '@type': 'BusinessProvider',
+    ...organizationFields(r),
+    orias: r.orias,
+  };
+}
+
+/** The older apporteur shape (spec §3): the same provider, with its lb* names too. */
+export function apporteurMember(r: OrganizationRow) {
+  return {
+    ...businessProviderMember(r),
+    idApporteur: r.id,
+    lbApporteur: r.legalname,
+    lbVille: r.address_locality,
+    lbCodPos: r.postal_code,
+    lbSiret: r.siret,
+    lbOrias: r.orias,
+  };
+}
+
+/** An insurance company (type 5): no orias, and missing text values are empty (spec §3). */
+export function insuranceCompanyMember(r: OrganizationRow) {
+  const fields = organizationFields(r);
+  const empty = Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [k, v === null ? '' : v]),
+  ) as { [K in keyof typeof fields]: Exclude<(typeof fields)[K], null> | string };
+  return {
+    '@id': insuranceCompanyIri(r.id),
+    '@type': 'InsuranceCompany',
+    ...empty,
+    id: r.id,
+  };
+}
+
+/**
+ * Organisations linked to at least one contract in scope (the *_with_contract option lists).
+ * A seller's or manager's few contracts are found through the GIN index first; the partner
+ * and operator scopes probe each organisation's contracts (contract_organization_org).
+ */
+export function withContractInScope(scope: DataScope, alias = 'organization'): Expression<SqlBool> {
+  const id = sql.ref(`${alias}.id`);
+  if (scope.kind === 'brokers') {
+    return sql<SqlBool>`${id} IN (SELECT wc_link.organization_id
+      FROM contract AS wc_contract
+      JOIN contract_organization AS wc_link ON wc_link.contract_id = wc_contract.id
+      WHERE ${contractScope(scope, 'wc_contract')})`;
+  }
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM contract_organization AS wc_link
+    JOIN contract AS wc_contract ON wc_contract.id = wc_link.contract_id
+    WHERE wc_link.organization_id = ${id} AND ${contractScope(scope, 'wc_contract')})`;
+}
+
+/** Batch lookup of rows by id for a page's relations (one query, whatever the page size). */
+export async function organizationsByIds(
+  ctx: Ctx,
+  ids: ReadonlyArray<number | null>,
+): Promise<Map<number, OrganizationRow>> {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  if (!wanted.length) return new Map();
+  const rows = await ctx.db
+    .selectFrom('organization')
+    .selectAll()
+    .where('id', 'in', wanted)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
