@@ -61,7 +61,25 @@ const profileType = (roles: readonly string[]) => {
   return PROFILE_TYPES[profile];
 };
 
-export async function seedUsers(db: Kysely<DB>, faker: Faker, orgs: SeededOrganizations) {
+/** A seller and where it sits: its partner (index in PARTNERS) and its manager. */
+export interface SeededSeller {
+  id: number;
+  partner: number;
+  managerId: number;
+}
+
+export interface SeededPeople {
+  sellers: SeededSeller[];
+  managers: Array<{ id: number; partner: number }>;
+  /** Ids of the demo accounts by username. */
+  demo: Record<'ageo' | 'partenaire' | 'manager' | 'vendeur', number>;
+}
+
+export async function seedUsers(
+  db: Kysely<DB>,
+  faker: Faker,
+  orgs: SeededOrganizations,
+): Promise<SeededPeople> {
   const usernames = new Set(DEMO_ACCOUNTS.map((a) => a.username));
   let sellerNumber = 0;
   const nextSellerCode = () => `VD${String(++sellerNumber).padStart(4, '0')}`;
@@ -153,7 +171,26 @@ export async function seedUsers(db: Kysely<DB>, faker: Faker, orgs: SeededOrgani
       ),
     ),
   ];
-  await insertUsers(db, sellers);
+  const sellerIds = await insertUsers(db, sellers);
+  const idOf = (username: string) =>
+    [...leaders, ...sellers].reduce<number>(
+      (found, row, i) => (row.username === username ? [...leaderIds, ...sellerIds][i] : found),
+      0,
+    );
+  return {
+    sellers: sellers.map((row, i) => ({
+      id: sellerIds[i],
+      partner: partnerOf(row),
+      managerId: row.managed_by as number,
+    })),
+    managers: managers.map(({ row, id }) => ({ id, partner: partnerOf(row) })),
+    demo: {
+      ageo: idOf('ageo'),
+      partenaire: idOf('partenaire'),
+      manager: idOf('manager'),
+      vendeur: idOf('vendeur'),
+    },
+  };
 }
 
 async function insertUsers(db: Kysely<DB>, rows: Row[]): Promise<number[]> {
