@@ -3,6 +3,8 @@
 import * as brokers from './brokers/index.ts';
 import * as businessProviders from './businessProviders/index.ts';
 import * as commissions from './commissions/index.ts';
+import * as contractReference from './contractReference/index.ts';
+import * as contracts from './contracts/index.ts';
 import * as customerGroups from './customerGroups/index.ts';
 import * as customers from './customers/index.ts';
 import type { Api, ResourceDeps } from './framework/index.ts';
@@ -13,6 +15,9 @@ import * as products from './products/index.ts';
 import * as supervisors from './supervisors/index.ts';
 
 export async function registerResources(api: Api, deps: ResourceDeps): Promise<void> {
+  // Contracts and their reference lists (states, types, categories, menus).
+  await contracts.register(api, deps);
+  await contractReference.register(api, deps);
   // Customers, providers, companies, products, commissions, brokers, supervisors, poles.
   await organizations.register(api, deps);
   await businessProviders.register(api, deps);

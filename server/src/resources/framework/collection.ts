@@ -38,8 +38,12 @@ export interface CollectionDecl {
   filters?: Readonly<Record<string, FilterDecl>>;
   /** Date field (field[after], field[before], ...) -> date column. */
   dates?: Readonly<Record<string, string>>;
-  /** Every sort column is NOT NULL: hydra:next may carry an `after` keyset cursor. */
+  /**
+   * hydra:next may carry an `after` keyset cursor past the numbered pages. Sort columns must
+   * then be NOT NULL, except the order fields listed in `nullableOrder` (no cursor for those).
+   */
   keyset?: boolean;
+  nullableOrder?: readonly string[];
 }
 
 export interface Filtered {
@@ -105,7 +109,9 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       const ctx = await contextOf(request, deps, decl.roles);
       const { qb, query } = filtered(decl, ctx);
       const keys = sortKeys(query, source.id);
-      const cursor = decl.keyset ? decodeCursor(ctx.query.after, keys) : undefined;
+      const keyset =
+        decl.keyset === true && !query.order.some((o) => decl.nullableOrder?.includes(o.field));
+      const cursor = keyset ? decodeCursor(ctx.query.after, keys) : undefined;
       if (!cursor) checkOffset(query.offset);
 
       let page = source.select(qb) as AnySelect;
@@ -113,7 +119,7 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       else if (query.offset) page = page.offset(query.offset);
       keys.forEach((key, i) => {
         page = page.orderBy(sql.ref(key.column), key.direction);
-        if (decl.keyset) page = page.select(sql.ref(key.column).as(KEY(i)));
+        if (keyset) page = page.select(sql.ref(key.column).as(KEY(i)));
       });
       page = page.limit(query.itemsPerPage + 1);
 
@@ -123,13 +129,13 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       const last = pageRows.at(-1);
       const nextOffset = query.offset + query.itemsPerPage;
       const nextCursor =
-        decl.keyset && hasNext && last && (cursor || nextOffset > MAX_OFFSET)
+        keyset && hasNext && last && (cursor || nextOffset > MAX_OFFSET)
           ? encodeCursor({
               order: orderSignature(keys),
               values: keys.map((_, i) => last[KEY(i)]),
             })
           : undefined;
-      if (decl.keyset) for (const row of pageRows) for (const i of keys.keys()) delete row[KEY(i)];
+      if (keyset) for (const row of pageRows) for (const i of keys.keys()) delete row[KEY(i)];
 
       const members = await source.members(pageRows, ctx);
       return sendJsonLd(

@@ -22,8 +22,13 @@ export interface Source<
   from(ctx: Ctx): SelectQueryBuilder<QDB, TB, object>;
   /** The id column ('contract.id'): item lookup, and the tie-breaker of every order. */
   id: string;
-  /** Adds the columns `members` needs. */
-  select(qb: SelectQueryBuilder<QDB, TB, object>): SelectQueryBuilder<QDB, TB, Row>;
+  /**
+   * Adds the columns `members` needs, and the joins that only serve display (a product's
+   * name): the FROM stays lean, so counts and filters never pay for them. Filters therefore
+   * refer to the FROM's tables; orders may use the joined ones.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: joins widen the tables; the row type is what counts.
+  select(qb: SelectQueryBuilder<QDB, TB, object>): SelectQueryBuilder<any, any, Row>;
   /** A page of rows to JSON members, each with @id, @type and id; batch its relations. */
   members(rows: Row[], ctx: Ctx): Promise<Member[]> | Member[];
 }

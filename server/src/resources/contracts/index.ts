@@ -1,0 +1,80 @@
+// Contracts (spec §7 "Contracts"): the list at /api/contrats and the older /contrats, the
+// item at /api/contracts/{id} and /contrats/{id}, the lists of a customer, a product and a
+// supervisor, and the statistics block. Reference lists (states, types, categories, menus)
+// are in ../contractReference.
+import { type Expression, type SqlBool, sql } from 'kysely';
+import { httpError } from '../../http/problem.ts';
+import {
+  type Api,
+  type Ctx,
+  collection,
+  item,
+  parseId,
+  type ResourceDeps,
+} from '../framework/index.ts';
+import { CONTRACT_CLASS } from './hydra.ts';
+import { contractList } from './list.ts';
+import { contracts } from './source.ts';
+import { registerStatistics } from './statistics.ts';
+
+const NEWEST_FIRST = [{ field: 'dateDebVal', direction: 'desc' }] as const;
+const OLDEST_FIRST = [{ field: 'dateDebVal', direction: 'asc' }] as const;
+
+/**
+ * Contracts held by a supervisor's team: itself and the sellers it manages
+ * (GET /api/contracts_by_supervisor?supervisor={id}). The team is an InitPlan of the same
+ * query, so the GIN index on broker_ids still answers; the data scope applies on top.
+ */
+function supervisorTeam(ctx: Ctx): Expression<SqlBool> {
+  const raw = ctx.query.supervisor;
+  if (raw === undefined || raw === '') {
+    throw httpError(400, 'Le paramètre « supervisor » est obligatoire.');
+  }
+  const id = parseId(raw);
+  if (id === undefined) {
+    throw httpError(400, 'Le paramètre « supervisor » doit être un identifiant (nombre ou IRI).');
+  }
+  return sql<SqlBool>`contract.broker_ids && (ARRAY(SELECT app_user.id FROM app_user
+    WHERE app_user.managed_by = ${id}) || ${id}::int)`;
+}
+
+export function register(api: Api, deps: ResourceDeps): void {
+  api.hydra.add(CONTRACT_CLASS);
+
+  collection(api, deps, contractList(['/api/contrats', '/contrats'], NEWEST_FIRST));
+  item(api, deps, {
+    paths: ['/api/contracts/:id', '/contrats/:id'],
+    resource: 'Contract',
+    source: contracts,
+    notFound: 'Ce contrat est introuvable.',
+  });
+
+  // Per-context lists (spec §9: ascending; a customer's contracts by state).
+  collection(
+    api,
+    deps,
+    contractList(
+      ['/api/customers/:id/contracts'],
+      [
+        { field: 'state', direction: 'asc' },
+        { field: 'dateDebVal', direction: 'asc' },
+      ],
+      (ctx) => sql<SqlBool>`contract.customer_id = ${ctx.pathId()}`,
+    ),
+  );
+  collection(
+    api,
+    deps,
+    contractList(
+      ['/api/products/:id/contracts'],
+      OLDEST_FIRST,
+      (ctx) => sql<SqlBool>`contract.product_id = ${ctx.pathId()}`,
+    ),
+  );
+  collection(
+    api,
+    deps,
+    contractList(['/api/contracts_by_supervisor'], OLDEST_FIRST, supervisorTeam),
+  );
+  registerStatistics(api, deps);
+}

@@ -1,0 +1,49 @@
+// The statistics block of the contract list (GET /api/nbr_insured_active_by_contracts_search,
+// spec §7): the same filters as the list, over the same scoped contracts, summed in one query.
+// Counts are those each contract carries (nbrInsured ...), so an insured person subscribed to
+// two contracts (a Base and its Surco) counts once per contract, as on the list's rows.
+import { sql } from 'kysely';
+import { type Api, endpoint, filtered, type ResourceDeps } from '../framework/index.ts';
+import { contractList } from './list.ts';
+
+const STATISTICS = '/api/nbr_insured_active_by_contracts_search';
+
+const SUMS = [
+  ['nbrSuscription', 'nbr_suscription'],
+  ['nbrSubscriptionInactive', 'nbr_subscription_inactive'],
+  ['nbrInsured', 'nbr_insured'],
+  ['nbrInsuredInactive', 'nbr_insured_inactive'],
+  ['nbrBeneficiary', 'nbr_beneficiary'],
+  ['nbrBeneficiaryInactive', 'nbr_beneficiary_inactive'],
+  ['nbrTotalAffiliate', 'nbr_total_affiliate'],
+  ['nbrTotalAffiliateInactive', 'nbr_total_affiliate_inactive'],
+] as const;
+
+export function registerStatistics(api: Api, deps: ResourceDeps): void {
+  const list = contractList([STATISTICS], [{ field: 'dateDebVal', direction: 'desc' }]);
+  endpoint(api, deps, {
+    paths: [STATISTICS],
+    async handle(ctx) {
+      const { qb } = filtered(list, ctx);
+      const row = (await qb
+        .select([
+          sql<number>`count(*)::int`.as('nbrContracts'),
+          ...SUMS.map(([name, column]) =>
+            sql<number>`coalesce(sum(${sql.ref(`contract.${column}`)}), 0)::int`.as(name),
+          ),
+        ])
+        .executeTakeFirstOrThrow()) as Record<string, number>;
+      const counts = Object.fromEntries(
+        [['nbrContracts'], ...SUMS].map(([name]) => [name, Number(row[name])]),
+      );
+      return {
+        '@context': '/api/contexts/ContractStatistics',
+        '@id': STATISTICS,
+        '@type': 'ContractStatistics',
+        ...counts,
+        // The figure the endpoint is named after: active insured of the contracts found.
+        nbrInsuredActive: counts.nbrInsured,
+      };
+    },
+  });
+}
