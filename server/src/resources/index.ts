@@ -1,5 +1,7 @@
 // Every business resource of issue 3, registered in the protected API scope (server/src/app.ts).
 // Each module lives in its own folder and exports register(api, deps); add one line per module.
+import * as beneficiaries from './beneficiaries/index.ts';
+import * as benefits from './benefits/index.ts';
 import * as brokers from './brokers/index.ts';
 import * as businessProviders from './businessProviders/index.ts';
 import * as commissions from './commissions/index.ts';
@@ -9,9 +11,12 @@ import * as customerGroups from './customerGroups/index.ts';
 import * as customers from './customers/index.ts';
 import type { Api, ResourceDeps } from './framework/index.ts';
 import * as insuranceCompanies from './insuranceCompanies/index.ts';
+import * as insureds from './insureds/index.ts';
 import * as organizations from './organizations/index.ts';
 import * as poles from './poles/index.ts';
+import * as premiums from './premiums/index.ts';
 import * as products from './products/index.ts';
+import * as subscriptions from './subscriptions/index.ts';
 import * as supervisors from './supervisors/index.ts';
 
 export async function registerResources(api: Api, deps: ResourceDeps): Promise<void> {
@@ -29,4 +34,10 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await brokers.register(api, deps);
   await supervisors.register(api, deps);
   await poles.register(api, deps);
+  // Insured persons, beneficiaries, subscriptions, benefits, premiums.
+  await insureds.register(api, deps);
+  await beneficiaries.register(api, deps);
+  await subscriptions.register(api, deps);
+  await benefits.register(api, deps);
+  await premiums.register(api, deps);
 }

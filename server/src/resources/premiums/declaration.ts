@@ -1,0 +1,87 @@
+// The collection declaration every premium list shares (spec partner-extranet §7 "Premiums",
+// §5): sorts, filters and date bounds. Every sort column is NOT NULL, so deep pages past the
+// counted rows follow a keyset cursor (framework/paging.ts).
+import { sql } from 'kysely';
+import { isPremiumStatus } from '../../../../src/domain/premium.ts';
+import { httpError } from '../../http/problem.ts';
+import { type CollectionDecl, custom, customList, exact, partial } from '../framework/index.ts';
+import { INSURED_ROLES } from '../insureds/index.ts';
+import { premiums } from './source.ts';
+
+const statuses = customList<string>('string', (values) => {
+  if (!values.every(isPremiumStatus)) {
+    throw httpError(400, 'Le paramètre « status » doit valoir I, P, S ou A.');
+  }
+  return sql<boolean>`premium.status IN (${sql.join(values)})`;
+});
+
+const kind = custom<string>('string', (value) => {
+  if (value !== 'Collective' && value !== 'Individuelle') {
+    throw httpError(400, 'Le paramètre « typeCotisation » doit valoir Collective ou Individuelle.');
+  }
+  return sql<boolean>`premium.paid_by_client = ${value === 'Collective'}`;
+});
+
+const byContract = exact('premium.contract_id', 'id');
+const byCustomer = exact('contract.customer_id', 'id');
+const byInsured = exact('premium.insured_id', 'id');
+
+export const PREMIUM_COLLECTION: Omit<CollectionDecl, 'paths'> = {
+  resource: 'Premium',
+  roles: INSURED_ROLES,
+  source: premiums,
+  keyset: true,
+  order: {
+    id: 'premium.id',
+    status: 'premium.status',
+    dtDebVal: 'premium.dt_deb_val',
+    dtFinVal: 'premium.dt_fin_val',
+    startAt: 'premium.dt_deb_val',
+    start: 'premium.dt_deb_val', // spec §7: start maps to startAt
+    endAt: 'premium.dt_fin_val',
+    numMontant: 'premium.num_montant',
+    numTotalCot: 'premium.num_total_cot',
+    numFraisGes: 'premium.num_frais_ges',
+    numFraisImpay: 'premium.num_frais_impay',
+    amountPaid: 'premium.amount_paid',
+    numRelance: 'premium.num_relance',
+    // spec §7: lbProduit, lbContrat map to contract.*
+    lbContrat: 'contract.lb_contrat',
+    'contract.lbContrat': 'contract.lb_contrat',
+    'contrat.lbContrat': 'contract.lb_contrat',
+    lbProduit: 'product.lb_produit',
+    'contract.lbProduit': 'product.lb_produit',
+    'contrat.lbProduit': 'product.lb_produit',
+  },
+  defaultOrder: [{ field: 'dtDebVal', direction: 'desc' }],
+  filters: {
+    status: statuses,
+    paidByClient: exact('premium.paid_by_client', 'boolean'),
+    typeCotisation: kind,
+    lbModePaie: exact('premium.lb_mode_paie'),
+    // Names: assure.* in general, insured.* when paidByClient is set (spec §5); same meaning.
+    'assure.firstname': partial('insured.firstname'),
+    'assure.lastname': partial('insured.lastname'),
+    'insured.firstname': partial('insured.firstname'),
+    'insured.lastname': partial('insured.lastname'),
+    'contrat.id': byContract,
+    'contract.id': byContract,
+    'contrat.customer': byCustomer,
+    'contrat.customer.id': byCustomer,
+    'contract.customer.id': byCustomer,
+    'assure.id': byInsured,
+    'insured.id': byInsured,
+    insured: byInsured,
+  },
+  dates: {
+    dtDebVal: 'premium.dt_deb_val',
+    dtFinVal: 'premium.dt_fin_val',
+    startAt: 'premium.dt_deb_val',
+    endAt: 'premium.dt_fin_val',
+    datePayment: 'premium.dt_paiement',
+    dtPaiement: 'premium.dt_paiement',
+    dtEcheance: 'premium.dt_echeance',
+    dtLimReg: 'premium.dt_lim_reg',
+    dtImpaye: 'premium.dt_impaye',
+  },
+};

@@ -1,0 +1,57 @@
+// Premiums (cotisations), spec partner-extranet §7 "Premiums":
+//   GET /cotisations?page&order&filters (also contrat.customer, contrat.id, assure.id)
+//   GET /api/contracts/{id}/cotisations?page&order[id]=desc plus sort and filters
+//   GET /api/cotisations_by_customers?contrat.customer={id}&page
+//   GET /api/insureds/{id}/cotisations?page
+// plus /api/cotisations (same list) and the item /api/cotisations/{id}. Default sort: dtDebVal
+// descending (§9). A parent (contract, customer, insured) unknown or out of scope: 404.
+import { sql } from 'kysely';
+import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
+import { INSURED_ROLES } from '../insureds/index.ts';
+import { pathParent, queryId, queryParent, withParent } from '../insureds/parents.ts';
+import { PREMIUM_COLLECTION } from './declaration.ts';
+import { PREMIUM_PROPERTIES } from './properties.ts';
+import { premiums } from './source.ts';
+
+export async function register(api: Api, deps: ResourceDeps): Promise<void> {
+  api.hydra.add({
+    name: 'Premium',
+    title: 'Cotisation',
+    collection: { path: '/api/cotisations', key: 'cotisations' },
+    properties: PREMIUM_PROPERTIES,
+  });
+
+  collection(api, deps, { ...PREMIUM_COLLECTION, paths: ['/api/cotisations', '/cotisations'] });
+
+  await withParent(api, deps, INSURED_ROLES, pathParent('contract'), (child) =>
+    collection(child, deps, {
+      ...PREMIUM_COLLECTION,
+      paths: ['/api/contracts/:id/cotisations'],
+      where: (ctx) => sql<boolean>`premium.contract_id = ${ctx.pathId()}`,
+    }),
+  );
+
+  await withParent(api, deps, INSURED_ROLES, queryParent('customer', 'contrat.customer'), (child) =>
+    collection(child, deps, {
+      ...PREMIUM_COLLECTION,
+      paths: ['/api/cotisations_by_customers'],
+      where: (ctx) => sql<boolean>`contract.customer_id = ${queryId(ctx, 'contrat.customer')}`,
+    }),
+  );
+
+  await withParent(api, deps, INSURED_ROLES, pathParent('insured'), (child) =>
+    collection(child, deps, {
+      ...PREMIUM_COLLECTION,
+      paths: ['/api/insureds/:id/cotisations'],
+      where: (ctx) => sql<boolean>`premium.insured_id = ${ctx.pathId()}`,
+    }),
+  );
+
+  item(api, deps, {
+    paths: ['/api/cotisations/:id', '/cotisations/:id'],
+    resource: 'Premium',
+    roles: INSURED_ROLES,
+    source: premiums,
+    notFound: 'Cette cotisation est introuvable.',
+  });
+}
