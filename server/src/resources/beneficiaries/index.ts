@@ -94,6 +94,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       },
       // Affiliates by startAt descending (spec §9).
       defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+      keyset: true,
       filters: {
         contract: { kind: 'ignored' }, // the parent, applied by `where`
         firstname: partial('insured.firstname'),

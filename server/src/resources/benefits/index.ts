@@ -40,6 +40,8 @@ const common: Omit<CollectionDecl, 'paths'> = {
     'contract.lbContrat': 'contract.lb_contrat',
   },
   defaultOrder: [{ field: 'datePayment', direction: 'desc' }],
+  keyset: true,
+  nullableOrder: ['datePayment', 'dateVir'],
   filters: {
     insured: byInsured,
     'insured.id': byInsured,

@@ -67,6 +67,9 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       start: 'last_sub.start_at', // spec §7: start maps to startAt
     },
     defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+    // startAt is null for an insured with no subscription in scope: no cursor on it.
+    keyset: true,
+    nullableOrder: ['startAt', 'start'],
     filters: {
       id: exact('insured.id', 'id'),
       'assure.id': exact('insured.id', 'id'),

@@ -1,6 +1,6 @@
 // The collection declaration every premium list shares (spec partner-extranet §7 "Premiums",
-// §5): sorts, filters and date bounds. Every sort column is NOT NULL, so deep pages past the
-// counted rows follow a keyset cursor (framework/paging.ts).
+// §5): sorts, filters and date bounds. Deep pages past the counted rows follow a keyset cursor
+// (framework/paging.ts) unless the sort is one of `nullableOrder`.
 import { sql } from 'kysely';
 import { isPremiumStatus } from '../../../../src/domain/premium.ts';
 import { httpError } from '../../http/problem.ts';
@@ -31,6 +31,8 @@ export const PREMIUM_COLLECTION: Omit<CollectionDecl, 'paths'> = {
   roles: INSURED_ROLES,
   source: premiums,
   keyset: true,
+  // Nullable dates and a boolean: sortable, but past the counted rows only by refining filters.
+  nullableOrder: ['dtLimReg', 'dtPaiement', 'dtEcheance', 'dtImpaye', 'paidByClient'],
   order: {
     id: 'premium.id',
     status: 'premium.status',
@@ -45,6 +47,11 @@ export const PREMIUM_COLLECTION: Omit<CollectionDecl, 'paths'> = {
     numFraisImpay: 'premium.num_frais_impay',
     amountPaid: 'premium.amount_paid',
     numRelance: 'premium.num_relance',
+    dtLimReg: 'premium.dt_lim_reg',
+    dtPaiement: 'premium.dt_paiement',
+    dtEcheance: 'premium.dt_echeance',
+    dtImpaye: 'premium.dt_impaye',
+    paidByClient: 'premium.paid_by_client',
     // spec §7: lbProduit, lbContrat map to contract.*
     lbContrat: 'contract.lb_contrat',
     'contract.lbContrat': 'contract.lb_contrat',

@@ -32,6 +32,8 @@ const common: Omit<CollectionDecl, 'paths' | 'where'> = {
     'insured.firstname': 'insured.firstname',
   },
   defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+  keyset: true,
+  nullableOrder: ['endAt'],
   filters: {
     'contract.id': exact('subscription.contract_id', 'id'),
     'insured.id': exact('subscription.insured_id', 'id'),
