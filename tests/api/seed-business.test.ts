@@ -102,6 +102,42 @@ describe('size and spread', () => {
   });
 });
 
+describe('integrity', () => {
+  it('keeps every foreign key (the seed skips their triggers while it writes)', async () => {
+    const keys = await q<{ child: string; col: string; parent: string; pcol: string }>(sql`
+      SELECT c.conrelid::regclass::text AS child, a.attname AS col,
+        c.confrelid::regclass::text AS parent, pa.attname AS pcol
+      FROM pg_constraint c
+      JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      JOIN pg_attribute pa ON pa.attrelid = c.confrelid AND pa.attnum = c.confkey[1]
+      WHERE c.contype = 'f' AND cardinality(c.conkey) = 1`);
+    expect(keys.length).toBeGreaterThan(20);
+    for (const k of keys) {
+      const orphans = await count(sql`SELECT count(*) AS n FROM ${sql.table(k.child)} t
+        WHERE t.${sql.ref(k.col)} IS NOT NULL AND NOT EXISTS (
+          SELECT 1 FROM ${sql.table(k.parent)} p WHERE p.${sql.ref(k.pcol)} = t.${sql.ref(k.col)})`);
+      expect(orphans, `${k.child}.${k.col} -> ${k.parent}`).toBe(0);
+    }
+  });
+
+  it('leaves every serial sequence after the largest id', async () => {
+    for (const table of [
+      'customer',
+      'contract',
+      'insured',
+      'beneficiary',
+      'subscription',
+      'premium',
+      'benefit',
+    ]) {
+      const r = await one<{ max: number; next: number }>(sql`SELECT
+        (SELECT coalesce(max(id), 0) FROM ${sql.table(table)})::int AS max,
+        nextval(pg_get_serial_sequence(${table}, 'id'))::int AS next`);
+      expect(r.next, table).toBe(r.max + 1);
+    }
+  });
+});
+
 describe('contracts', () => {
   it('derives the type from the flags (spec §3)', async () => {
     const rows = await q<{

@@ -42,11 +42,11 @@ export interface DemoCustomer {
 }
 
 /**
- * The demo seller holds fewer customers than its colleagues, for a portfolio of about a hundred
+ * The demo seller holds fewer customers than its colleagues, for a portfolio of about eighty
  * contracts (DEMO_SELLER_CONTRACTS).
  */
 function sellerWeight(seller: SeededSeller, people: SeededPeople): number {
-  return seller.id === people.demo.vendeur ? 0.55 : 1;
+  return seller.id === people.demo.vendeur ? 0.5 : 1;
 }
 
 export function demoCustomers(

@@ -100,8 +100,7 @@ export async function seedPremiums(db: Kysely<DB>, plan: PremiumPlan): Promise<v
       FROM due
     ), hashed AS MATERIALIZED (
       SELECT numbered.*,
-        (hashint8(contract_id::bigint * 1000003 + coalesce(insured_id, 0) * 131
-          + (extract(year FROM d) * 12 + extract(month FROM d))::bigint) & ${MAX8}) AS h,
+        (hashint8(id) & ${MAX8}) AS h,
         (hashint4(contract_id) & ${MAX4}) AS hc
       FROM numbered
     ), rated AS MATERIALIZED (
@@ -114,7 +113,7 @@ export async function seedPremiums(db: Kysely<DB>, plan: PremiumPlan): Promise<v
           ELSE 'P'
         END AS status,
         round((CASE lb_type WHEN 'S' THEN 38 + hc % 70 WHEN 'P' THEN 11 + hc % 40 ELSE 55 + hc % 140 END
-          + (hc / 100 % 100) / 100.0) * heads * (1 + 0.03 * (extract(year FROM d) - 2019)), 2) AS amount
+          + (hc / 100 % 100) / 100.0) * heads * (1 + 0.03 * ((d - '2019-01-01'::date) / 365)), 2) AS amount
       FROM hashed
     ), priced AS MATERIALIZED (
       SELECT rated.*,
