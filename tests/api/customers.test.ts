@@ -3,81 +3,30 @@
 // each demo account's scope, 404 for unknown and out-of-scope ids, 400 for malformed queries.
 // The scope is recomputed here from the source relations (customer_portfolio, the customer's
 // partner), independently of the server's denormalised columns.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import {
+  ACCOUNTS,
+  type Account,
+  CONTRACTS,
+  CUSTOMERS,
+  type Json,
+  ScopedApi,
+  sortedIds as sorted,
+} from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
-const ACCOUNTS = ['ageo', 'partenaire', 'manager', 'vendeur'] as const;
-type Account = (typeof ACCOUNTS)[number];
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies, read field by field.
-type Json = Record<string, any>;
-
 let server: TestServer;
-const tokens = new Map<Account, { token: string; at: number }>();
-
+let api: ScopedApi;
 beforeAll(async () => {
   server = await startTestServer();
+  api = new ScopedApi(server);
 });
 afterAll(() => server?.close());
 
-/** A token of the demo account, renewed before its 300 s lifetime ends. */
-async function token(user: Account): Promise<string> {
-  const cached = tokens.get(user);
-  if (cached && Date.now() - cached.at < 200_000) return cached.token;
-  const set = await new OidcBrowser(server.url, server.config.oidc.clientId).login(user, 'demo');
-  tokens.set(user, { token: set.access_token, at: Date.now() });
-  return set.access_token;
-}
-
-async function get(
-  user: Account,
-  path: string,
-): Promise<{ status: number; type: string; body: Json }> {
-  const response = await callApi(server.url, path, await token(user));
-  return {
-    status: response.status,
-    type: response.headers.get('content-type') ?? '',
-    body: (await response.json()) as Json,
-  };
-}
-
-/** Every member of a collection, page after page (100 per page). */
-async function all(user: Account, path: string): Promise<Json[]> {
-  const members: Json[] = [];
-  for (let page = 1; page < 100; page++) {
-    const join = path.includes('?') ? '&' : '?';
-    const { status, body } = await get(user, `${path}${join}itemsPerPage=100&page=${page}`);
-    expect(status, path).toBe(200);
-    members.push(...body['hydra:member']);
-    if (!body['hydra:view']['hydra:next']) break;
-  }
-  return members;
-}
-
-async function rows<T = Json>(query: string): Promise<T[]> {
-  return (await sql.raw<T>(query).execute(server.database.db)).rows;
-}
-const ids = async (query: string) => (await rows<{ id: number }>(query)).map((r) => Number(r.id));
-
-/** Contract ids in each account's scope, from the source relations (docs/security.md). */
-const CONTRACTS: Record<Account, string> = {
-  ageo: 'SELECT id FROM contract',
-  partenaire: `SELECT c.id FROM contract c JOIN customer cu ON cu.id = c.customer_id
-    WHERE cu.partner_id = (SELECT partner_id FROM app_user WHERE username = 'partenaire')`,
-  manager: `SELECT cp.contract_id AS id FROM customer_portfolio cp JOIN app_user u ON u.id = cp.broker_id
-    WHERE u.username = 'manager' OR u.managed_by = (SELECT id FROM app_user WHERE username = 'manager')`,
-  vendeur: `SELECT contract_id AS id FROM customer_portfolio
-    WHERE broker_id = (SELECT id FROM app_user WHERE username = 'vendeur')`,
-};
-const CUSTOMERS: Record<Account, string> = {
-  ageo: 'SELECT id FROM customer',
-  partenaire: `SELECT id FROM customer
-    WHERE partner_id = (SELECT partner_id FROM app_user WHERE username = 'partenaire')`,
-  manager: `SELECT DISTINCT customer_id AS id FROM contract WHERE id IN (${CONTRACTS.manager})`,
-  vendeur: `SELECT DISTINCT customer_id AS id FROM contract WHERE id IN (${CONTRACTS.vendeur})`,
-};
-const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+const get = (user: Account, path: string) => api.get(user, path);
+const all = (user: Account, path: string) => api.all(user, path);
+const rows = <T = Json>(query: string) => api.rows<T>(query);
+const ids = (query: string) => api.ids(query);
 
 describe('GET /api/customers', () => {
   it('answers a Hydra collection of customers, sorted by id ascending (spec §9)', async () => {
