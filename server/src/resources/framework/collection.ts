@@ -13,7 +13,6 @@ import {
   checkOffset,
   decodeCursor,
   encodeCursor,
-  MAX_OFFSET,
   orderSignature,
   type SortKey,
 } from './paging.ts';
@@ -44,6 +43,8 @@ export interface CollectionDecl {
    */
   keyset?: boolean;
   nullableOrder?: readonly string[];
+  /** Rows counted exactly, and reached by page number (COUNT_CAP unless a test says less). */
+  countCap?: number;
 }
 
 export interface Filtered {
@@ -112,7 +113,8 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       const keyset =
         decl.keyset === true && !query.order.some((o) => decl.nullableOrder?.includes(o.field));
       const cursor = keyset ? decodeCursor(ctx.query.after, keys) : undefined;
-      if (!cursor) checkOffset(query.offset);
+      const cap = decl.countCap ?? COUNT_CAP;
+      if (!cursor) checkOffset(query.offset, cap);
 
       let page = source.select(qb) as AnySelect;
       if (cursor) page = page.where(afterCursor(keys, cursor.values));
@@ -123,13 +125,13 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       });
       page = page.limit(query.itemsPerPage + 1);
 
-      const [rows, count] = await Promise.all([page.execute(), cappedCount(ctx, qb)]);
+      const [rows, count] = await Promise.all([page.execute(), cappedCount(ctx, qb, cap)]);
       const hasNext = rows.length > query.itemsPerPage;
       const pageRows = rows.slice(0, query.itemsPerPage) as Record<string, unknown>[];
       const last = pageRows.at(-1);
       const nextOffset = query.offset + query.itemsPerPage;
       const nextCursor =
-        keyset && hasNext && last && (cursor || nextOffset > MAX_OFFSET)
+        keyset && hasNext && last && (cursor || nextOffset > cap)
           ? encodeCursor({
               order: orderSignature(keys),
               values: keys.map((_, i) => last[KEY(i)]),
@@ -149,7 +151,7 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
             lowerBound: count.lowerBound,
             hasNext,
             nextCursor,
-            previousReachable: (query.page - 2) * query.itemsPerPage <= MAX_OFFSET,
+            previousReachable: (query.page - 2) * query.itemsPerPage <= cap,
           },
           members,
         ),

@@ -47,6 +47,26 @@ export function parseId(raw: unknown): number | undefined {
   return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
 }
 
+/**
+ * PostgreSQL refuses the NUL character in text: a parameter carrying one would end in a
+ * database error. Refused here, by name, before any query is built.
+ */
+function refuseNul(query: Record<string, unknown>): void {
+  const visit = (name: string, value: unknown): void => {
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') || name.includes('\u0000')) {
+        throw httpError(
+          400,
+          `Le paramètre « ${name.replaceAll('\u0000', '')} » contient un caractère interdit.`,
+        );
+      }
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) visit(`${name}[${key}]`, inner);
+    }
+  };
+  for (const [name, value] of Object.entries(query)) visit(name, value);
+}
+
 export async function contextOf(
   request: FastifyRequest,
   deps: ResourceDeps,
@@ -55,12 +75,14 @@ export async function contextOf(
   const principal = checkRoles(request.principal, roles);
   const db = deps.database.db;
   const params = (request.params ?? {}) as Record<string, string>;
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  refuseNul(query);
   return {
     db,
     principal,
     scope: await scopeOf(request, db),
     request,
-    query: (request.query ?? {}) as Record<string, unknown>,
+    query,
     pathId(name = 'id') {
       const id = parseId(params[name]);
       if (id === undefined) throw httpError(404);

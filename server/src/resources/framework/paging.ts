@@ -82,11 +82,12 @@ export function afterCursor(keys: readonly SortKey[], values: unknown[]): Expres
   return sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
 }
 
-export function checkOffset(offset: number): void {
-  if (offset > MAX_OFFSET) {
+/** Page numbers reach the counted rows only: past them, 400 (follow hydra:next instead). */
+export function checkOffset(offset: number, cap = MAX_OFFSET): void {
+  if (offset > cap) {
     throw httpError(
       400,
-      `Le paramètre « page » dépasse les ${MAX_OFFSET.toLocaleString('fr-FR')} premiers résultats : affinez les filtres, ou suivez le lien hydra:next (curseur « after »).`,
+      `Le paramètre « page » dépasse les ${cap.toLocaleString('fr-FR')} premiers résultats : affinez les filtres, ou suivez le lien hydra:next (curseur « after »).`,
     );
   }
 }
