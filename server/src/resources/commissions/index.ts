@@ -75,6 +75,10 @@ export function register(api: Api, deps: ResourceDeps): void {
       year: 'commission.year',
     },
     defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+    // Millions of rows at scale: past the counted rows, hydra:next carries a keyset cursor,
+    // except on the payment date, which may be empty.
+    keyset: true,
+    nullableOrder: ['datePaymentCom', 'datePayment'],
     ...COMMISSION_FILTERS,
   });
   item(api, deps, {

@@ -4,7 +4,7 @@
 // groups of customers the caller may see (docs/security.md): a group is no reference data.
 import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { CustomerGroupTable } from '../../db/businessSchema.ts';
-import { customerScope, type DataScope } from '../../scope/index.ts';
+import { contractScope, customerScope, type DataScope } from '../../scope/index.ts';
 import {
   type Api,
   defineSource,
@@ -18,13 +18,23 @@ import { optionCollection } from '../organizations/optionList.ts';
 
 export const customerGroupIri = (id: number) => iri('/api/customersGroups', id);
 
+/**
+ * Customers in scope on alias `gc`. A seller's or manager's customers are found from its few
+ * contracts (the GIN index on broker_ids), rather than by probing every customer.
+ */
+function customerInScope(scope: DataScope): Expression<SqlBool> {
+  if (scope.kind !== 'brokers') return customerScope(scope, 'gc');
+  return sql<SqlBool>`gc.id IN (SELECT gc_contract.customer_id FROM contract AS gc_contract
+    WHERE ${contractScope(scope, 'gc_contract')})`;
+}
+
 /** Groups holding (as main or secondary group) at least one customer in scope. */
 function groupInScope(scope: DataScope): Expression<SqlBool> {
   if (scope.kind === 'all') return sql<SqlBool>`true`;
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM customer AS group_customer
-    WHERE (group_customer.customer_group_id = customer_group.id
-      OR group_customer.secondary_group_id = customer_group.id)
-    AND ${customerScope(scope, 'group_customer')})`;
+  const inScope = customerInScope(scope);
+  return sql<SqlBool>`customer_group.id IN (
+    SELECT gc.customer_group_id FROM customer AS gc WHERE ${inScope}
+    UNION SELECT gc.secondary_group_id FROM customer AS gc WHERE ${inScope})`;
 }
 
 const groups = defineSource({
