@@ -4,10 +4,12 @@ import * as m001 from './001_organizations_and_users.ts';
 import * as m002 from './002_oidc.ts';
 import * as m003 from './003_user_lookups.ts';
 import * as m004 from './004_business.ts';
+import * as m005 from './005_contract_list_indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
   '002_oidc': m002,
   '003_user_lookups': m003,
   '004_business': m004,
+  '005_contract_list_indexes': m005,
 };
