@@ -104,6 +104,35 @@ describe('the contract list', () => {
     }
   });
 
+  it('announces its parameters in hydra:search, as API Platform does', async () => {
+    const { body } = await get('/api/contrats?state=1');
+    const search = body['hydra:search'];
+    expect(search).toMatchObject({
+      '@type': 'hydra:IriTemplate',
+      'hydra:variableRepresentation': 'BasicRepresentation',
+    });
+    expect(search['hydra:template']).toMatch(/^\/api\/contrats\{\?.*\}$/);
+    const variables = search['hydra:mapping'].map((m: Json) => m.variable);
+    for (const variable of [
+      'state',
+      'state[]',
+      'contractType[]',
+      'nbrInsured',
+      'customerPortfolios.broker[]',
+      'dtDebVal[after]',
+      'dtFinVal[before]',
+      'order[dateDebVal]',
+      'order[risk]',
+    ]) {
+      expect(variables, variable).toContain(variable);
+    }
+    expect(variables).not.toContain('paidByClient');
+    expect(search['hydra:mapping'][0]).toMatchObject({
+      '@type': 'IriTemplateMapping',
+      required: false,
+    });
+  });
+
   it('sorts by dateDebVal descending by default, then by id (spec §9)', async () => {
     const { body } = await get('/api/contrats?itemsPerPage=100&page=2');
     expect(memberIds(body)).toEqual(

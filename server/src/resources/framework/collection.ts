@@ -16,6 +16,7 @@ import {
   orderSignature,
   type SortKey,
 } from './paging.ts';
+import { hydraSearch, searchMappings } from './search.ts';
 import { type AnySelect, type Source, whereAll } from './source.ts';
 import { hydraPage } from './view.ts';
 
@@ -105,6 +106,7 @@ const KEY = (i: number) => `__key${i}`;
 
 export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): void {
   const { source } = decl;
+  const mappings = searchMappings(decl);
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
@@ -140,22 +142,23 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       if (keyset) for (const row of pageRows) for (const i of keys.keys()) delete row[KEY(i)];
 
       const members = await source.members(pageRows, ctx);
-      return sendJsonLd(
-        reply,
-        hydraPage(
-          {
-            resource: decl.resource,
-            url: request.url,
-            query,
-            totalItems: count.total,
-            lowerBound: count.lowerBound,
-            hasNext,
-            nextCursor,
-            previousReachable: (query.page - 2) * query.itemsPerPage <= cap,
-          },
-          members,
-        ),
+      const body = hydraPage(
+        {
+          resource: decl.resource,
+          url: request.url,
+          query,
+          totalItems: count.total,
+          lowerBound: count.lowerBound,
+          hasNext,
+          nextCursor,
+          previousReachable: (query.page - 2) * query.itemsPerPage <= cap,
+        },
+        members,
       );
+      return sendJsonLd(reply, {
+        ...body,
+        'hydra:search': hydraSearch(request.url.split('?')[0], mappings),
+      });
     });
   }
 }

@@ -1,0 +1,41 @@
+// The hydra:search template API Platform puts in every collection answer: the parameters a
+// collection takes (filters, date bounds, orders), which @api-platform/admin's schema reader
+// (api-doc-parser) reads to offer filters and sortable columns.
+import type { CollectionDecl } from './collection.ts';
+
+export interface SearchMapping {
+  '@type': 'IriTemplateMapping';
+  variable: string;
+  property: string;
+  required: false;
+}
+
+const BOUNDS = ['before', 'strictly_before', 'after', 'strictly_after'];
+
+/** The template's variables, computed once per declaration. */
+export function searchMappings(decl: CollectionDecl): SearchMapping[] {
+  const out: SearchMapping[] = [];
+  const add = (variable: string, property: string) =>
+    out.push({ '@type': 'IriTemplateMapping', variable, property, required: false });
+  for (const [name, filter] of Object.entries(decl.filters ?? {})) {
+    if (filter.kind === 'ignored') continue;
+    add(name, name);
+    if (filter.kind === 'exact' || (filter.kind === 'custom' && filter.multiple)) {
+      add(`${name}[]`, name);
+    }
+  }
+  for (const field of Object.keys(decl.dates ?? {})) {
+    for (const bound of BOUNDS) add(`${field}[${bound}]`, field);
+  }
+  for (const field of Object.keys(decl.order)) add(`order[${field}]`, field);
+  return out;
+}
+
+export function hydraSearch(path: string, mappings: SearchMapping[]) {
+  return {
+    '@type': 'hydra:IriTemplate',
+    'hydra:template': `${path}{?${mappings.map((m) => m.variable).join(',')}}`,
+    'hydra:variableRepresentation': 'BasicRepresentation',
+    'hydra:mapping': mappings,
+  };
+}
