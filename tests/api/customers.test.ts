@@ -127,8 +127,12 @@ describe('GET /api/customers', () => {
     const [{ g }] = await rows<{ g: number }>(
       'SELECT customer_group_id AS g FROM customer WHERE customer_group_id IS NOT NULL LIMIT 1',
     );
+    const [{ hermes_id }] = await rows<{ hermes_id: string }>(
+      `SELECT hermes_id FROM customer_group WHERE id = ${g}`,
+    );
     for (const path of [
       `/api/customers?hermesGroupeClientId=${g}`,
+      `/api/customers?hermesGroupeClientId=${hermes_id}`,
       `/api/customers?customerGroup.id=/api/customersGroups/${g}`,
     ]) {
       const members = await all('ageo', path);
@@ -164,7 +168,7 @@ describe('GET /api/customers', () => {
     ['page=0', 'page'],
     ['itemsPerPage=101', 'itemsPerPage'],
     ['itemsPerPage=abc', 'itemsPerPage'],
-    ['hermesGroupeClientId=abc', 'hermesGroupeClientId'],
+    ['customerGroup.id=abc', 'customerGroup.id'],
     ['order=id', 'order'],
   ])('answers 400 naming the parameter for %s', async (query, name) => {
     const { status, type, body } = await get('vendeur', `/api/customers?${query}`);

@@ -2,7 +2,7 @@
 // and /api/customers/{id}. A customer is in scope when it belongs to the caller's partner or
 // holds a contract in the caller's scope (server/src/scope customerScope); its counts only
 // count contracts in scope (counts.ts). Default sort: id ascending (spec §9).
-import type { Selectable } from 'kysely';
+import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { CustomerTable } from '../../db/businessSchema.ts';
 import type { HydraProperty } from '../../hydra/registry.ts';
 import { customerScope } from '../../scope/index.ts';
@@ -11,10 +11,12 @@ import {
   type Api,
   type Ctx,
   collection,
+  customList,
   defineSource,
   exact,
   iri,
   item,
+  parseId,
   partial,
   type ResourceDeps,
 } from '../framework/index.ts';
@@ -32,6 +34,16 @@ async function groupsOf(ctx: Ctx, ids: ReadonlyArray<number | null>) {
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+/** A group named by its id, its IRI or its Hermes code (as the contract list reads it). */
+const inGroup = (column: 'customer_group_id' | 'secondary_group_id') => (values: string[]) => {
+  const ids = values.map(parseId).filter((id): id is number => id !== undefined);
+  const codes = values.filter((v) => parseId(v) === undefined);
+  const byId = ids.length ? sql`g.id IN (${sql.join(ids)})` : sql`false`;
+  const byCode = codes.length ? sql`g.hermes_id IN (${sql.join(codes)})` : sql`false`;
+  return sql<SqlBool>`${sql.ref(`customer.${column}`)} IN (SELECT g.id FROM customer_group AS g
+    WHERE ${byId} OR ${byCode})`;
+};
 
 const customers = defineSource({
   from: (ctx) => {
@@ -129,8 +141,8 @@ export function register(api: Api, deps: ResourceDeps): void {
       addressLocality: partial('customer.address_locality'),
       idCc1: exact('customer.id_cc1'),
       'customerGroup.id': exact('customer.customer_group_id', 'id'),
-      hermesGroupeClientId: exact('customer.customer_group_id', 'id'),
-      hermesGroupeClientSecondaireId: exact('customer.secondary_group_id', 'id'),
+      hermesGroupeClientId: customList('string', inGroup('customer_group_id')),
+      hermesGroupeClientSecondaireId: customList('string', inGroup('secondary_group_id')),
     },
   });
   item(api, deps, {
