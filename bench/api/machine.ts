@@ -16,14 +16,14 @@ export interface Machine {
 }
 
 export async function describeMachine(client: pg.Pool): Promise<Machine> {
-  const { rows } = await client.query<{ version: string }>('SHOW server_version');
+  const { rows } = await client.query<{ server_version: string }>('SHOW server_version');
   return {
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     cpus: os.availableParallelism(),
     cpuModel: os.cpus()[0]?.model.trim() ?? 'unknown',
     memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
     node: process.version,
-    postgres: rows[0].version,
+    postgres: rows[0].server_version,
     loadAverage: os
       .loadavg()
       .map((n) => n.toFixed(2))
@@ -45,14 +45,18 @@ function cpuSecondsOf(pid: number): number {
   }
 }
 
-/** PostgreSQL backends connected to `database` (their title reads "postgres: user db ..."). */
+/**
+ * PostgreSQL backends connected to `database`: their title reads "postgres: user db host ..."
+ * ("postgres: 15/main: user db host ..." on Debian, which names the cluster).
+ */
 function backendsOf(database: string): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      if (title.startsWith('postgres: ') && title.split(' ')[2] === database) {
+      const match = /^postgres: (?:[^\s:]+: )?\S+ (\S+) /.exec(title);
+      if (match?.[1] === database) {
         pids.push(Number(entry));
       }
     } catch {
