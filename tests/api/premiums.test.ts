@@ -258,7 +258,6 @@ describe('GET /cotisations and /api/cotisations', () => {
     ['dtPaiement', 'desc', 'dt_paiement DESC, id DESC'],
     ['lbContrat', 'asc', 'lb_contrat ASC, id ASC'],
     ['contrat.lbContrat', 'desc', 'lb_contrat DESC, id DESC'],
-    ['contract.lbProduit', 'asc', 'lb_produit ASC, id ASC'],
     ['start', 'asc', 'dt_deb_val ASC, id ASC'],
   ])('order[%s]=%s sorts as SQL does', async (field, direction, orderBy) => {
     const body = await list(`/cotisations?order[${field}]=${direction}&itemsPerPage=30&page=2`);
@@ -411,6 +410,7 @@ describe('deep pages and malformed parameters', () => {
     ['typeCotisation=Autre', 'typeCotisation'],
     ['order[dtDebVal]=sideways', 'order[dtDebVal]'],
     ['order[lbModePaie]=asc', 'order[lbModePaie]'],
+    ['order[lbProduit]=asc', 'order[lbProduit]'],
     ['dtDebVal[after]=2024-02-30', 'dtDebVal[after]'],
     ['datePayment[before]=31/12/2024', 'datePayment[before]'],
     ['contrat.id=douze', 'contrat.id'],

@@ -32,16 +32,37 @@ interface BenefitRow {
   lb_option: string | null;
   basket_type: string | null;
   lb_contrat: string;
-  insured_firstname: string;
-  insured_lastname: string;
-  insured_birthday: string;
-  insured_sex: string;
-  b_firstname: string | null;
-  b_lastname: string | null;
-  b_date_of_birth: string | null;
-  b_sex: string | null;
-  b_start_at: string | null;
-  b_end_at: string | null;
+}
+
+const unique = (values: Array<number | null>) =>
+  [...new Set(values)].filter((v): v is number => v !== null);
+
+/** The page's insured, beneficiaries and subscription periods: three queries at most. */
+async function relations(ctx: Ctx, rows: BenefitRow[]) {
+  const insuredIds = unique(rows.map((r) => r.insured_id));
+  const beneficiaryIds = unique(rows.map((r) => r.beneficiary_id));
+  const [people, beneficiaries, periods] = await Promise.all([
+    insuredIds.length
+      ? ctx.db
+          .selectFrom('insured')
+          .select(['id', 'firstname', 'lastname', 'dt_birthday', 'sex'])
+          .where('id', 'in', insuredIds)
+          .execute()
+      : [],
+    beneficiaryIds.length
+      ? ctx.db
+          .selectFrom('beneficiary')
+          .select(['id', 'firstname', 'lastname', 'date_of_birth', 'sex', 'start_at', 'end_at'])
+          .where('id', 'in', beneficiaryIds)
+          .execute()
+      : [],
+    subscriptionPeriods(ctx, rows),
+  ]);
+  return {
+    people: new Map(people.map((p) => [p.id, p])),
+    beneficiaries: new Map(beneficiaries.map((b) => [b.id, b])),
+    periods,
+  };
 }
 
 /** Periods of the insured's subscriptions to the page's contracts: key `insured:contract`. */
@@ -71,69 +92,58 @@ export const benefits = defineSource({
       .innerJoin('contract', 'contract.id', 'benefit.contract_id')
       .where(contractScope(ctx.scope, 'contract')),
   id: 'benefit.id',
+  // The persons are read for the page alone (`relations`), not joined before the sort.
   select: (qb) =>
-    qb
-      .innerJoin('insured', 'insured.id', 'benefit.insured_id')
-      .leftJoin('beneficiary', 'beneficiary.id', 'benefit.beneficiary_id')
-      .select([
-        'benefit.id',
-        'benefit.insured_id',
-        'benefit.beneficiary_id',
-        'benefit.contract_id',
-        'benefit.date_treatment',
-        'benefit.date_payment',
-        'benefit.date_vir',
-        'benefit.id_fam_act',
-        'benefit.lb_fam_act',
-        'benefit.lb_facture',
-        'benefit.secu_social_refund',
-        'benefit.real_price',
-        'benefit.mutual_refund',
-        'benefit.lb_mod_pay',
-        'benefit.lb_option',
-        'benefit.basket_type',
-        'contract.lb_contrat',
-        'insured.firstname as insured_firstname',
-        'insured.lastname as insured_lastname',
-        'insured.dt_birthday as insured_birthday',
-        'insured.sex as insured_sex',
-        'beneficiary.firstname as b_firstname',
-        'beneficiary.lastname as b_lastname',
-        'beneficiary.date_of_birth as b_date_of_birth',
-        'beneficiary.sex as b_sex',
-        'beneficiary.start_at as b_start_at',
-        'beneficiary.end_at as b_end_at',
-      ]),
+    qb.select([
+      'benefit.id',
+      'benefit.insured_id',
+      'benefit.beneficiary_id',
+      'benefit.contract_id',
+      'benefit.date_treatment',
+      'benefit.date_payment',
+      'benefit.date_vir',
+      'benefit.id_fam_act',
+      'benefit.lb_fam_act',
+      'benefit.lb_facture',
+      'benefit.secu_social_refund',
+      'benefit.real_price',
+      'benefit.mutual_refund',
+      'benefit.lb_mod_pay',
+      'benefit.lb_option',
+      'benefit.basket_type',
+      'contract.lb_contrat',
+    ]),
   async members(rows: BenefitRow[], ctx) {
-    const periods = await subscriptionPeriods(ctx, rows);
+    const { people, beneficiaries, periods } = await relations(ctx, rows);
     return rows.map((r) => {
       const period = periods.get(`${r.insured_id}:${r.contract_id}`);
-      const beneficiary =
-        r.beneficiary_id !== null
-          ? {
-              '@id': iri(BENEFICIARY_IRI, r.beneficiary_id),
-              '@type': 'Beneficiary',
-              id: r.beneficiary_id,
-              firstname: r.b_firstname,
-              lastname: r.b_lastname,
-              dateOfBirth: r.b_date_of_birth,
-              sex: r.b_sex,
-              startAt: r.b_start_at,
-              endAt: r.b_end_at,
-            }
-          : {
-              // The insured cared for themselves.
-              '@id': iri(INSURED_IRI, r.insured_id),
-              '@type': 'Insured',
-              id: r.insured_id,
-              firstname: r.insured_firstname,
-              lastname: r.insured_lastname,
-              dateOfBirth: r.insured_birthday,
-              sex: r.insured_sex,
-              startAt: period?.start_at ?? null,
-              endAt: period?.end_at ?? null,
-              ...(period ? { subscription: iri(SUBSCRIPTION_IRI, period.id) } : {}),
-            };
+      const person = people.get(r.insured_id);
+      const b = r.beneficiary_id === null ? undefined : beneficiaries.get(r.beneficiary_id);
+      const beneficiary = b
+        ? {
+            '@id': iri(BENEFICIARY_IRI, b.id),
+            '@type': 'Beneficiary',
+            id: b.id,
+            firstname: b.firstname,
+            lastname: b.lastname,
+            dateOfBirth: b.date_of_birth,
+            sex: b.sex,
+            startAt: b.start_at,
+            endAt: b.end_at,
+          }
+        : {
+            // The insured cared for themselves.
+            '@id': iri(INSURED_IRI, r.insured_id),
+            '@type': 'Insured',
+            id: r.insured_id,
+            firstname: person?.firstname ?? null,
+            lastname: person?.lastname ?? null,
+            dateOfBirth: person?.dt_birthday ?? null,
+            sex: person?.sex ?? null,
+            startAt: period?.start_at ?? null,
+            endAt: period?.end_at ?? null,
+            ...(period ? { subscription: iri(SUBSCRIPTION_IRI, period.id) } : {}),
+          };
       return {
         '@id': iri(BENEFIT_IRI, r.id),
         '@type': 'Benefit',
@@ -156,8 +166,8 @@ export const benefits = defineSource({
           '@id': iri(INSURED_IRI, r.insured_id),
           '@type': 'Insured',
           id: r.insured_id,
-          firstname: r.insured_firstname,
-          lastname: r.insured_lastname,
+          firstname: person?.firstname ?? null,
+          lastname: person?.lastname ?? null,
         },
         contract: {
           '@id': iri(CONTRACT_IRI, r.contract_id),

@@ -52,13 +52,11 @@ export const PREMIUM_COLLECTION: Omit<CollectionDecl, 'paths'> = {
     dtEcheance: 'premium.dt_echeance',
     dtImpaye: 'premium.dt_impaye',
     paidByClient: 'premium.paid_by_client',
-    // spec §7: lbProduit, lbContrat map to contract.*
+    // spec §7: lbContrat maps to contract.*. No sort on the product's name: it would join
+    // every premium to its product before the sort (the page reads names afterwards).
     lbContrat: 'contract.lb_contrat',
     'contract.lbContrat': 'contract.lb_contrat',
     'contrat.lbContrat': 'contract.lb_contrat',
-    lbProduit: 'product.lb_produit',
-    'contract.lbProduit': 'product.lb_produit',
-    'contrat.lbProduit': 'product.lb_produit',
   },
   defaultOrder: [{ field: 'dtDebVal', direction: 'desc' }],
   filters: {

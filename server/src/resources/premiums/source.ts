@@ -36,16 +36,17 @@ interface PremiumRow {
   num_relance: number;
   lb_mode_paie: string | null;
   insured_id: number | null;
-  insured_firstname: string | null;
-  insured_lastname: string | null;
   contract_id: number;
   lb_contrat: string;
-  lb_produit: string;
+  product_id: number;
   customer_id: number;
-  lb_souscrip: string;
 }
 
-/** The scoped FROM; the insured is joined here because the name filters read it (§5). */
+/**
+ * The scoped FROM; the insured is joined for the name filters (§5) only, so PostgreSQL drops
+ * the join when no such filter is given. Display relations (product, subscriber, the insured's
+ * name) are read for the page alone in `members`, never joined to every row before the sort.
+ */
 export const premiums = defineSource({
   from: (ctx) =>
     ctx.db
@@ -55,43 +56,74 @@ export const premiums = defineSource({
       .where(contractScope(ctx.scope, 'contract')),
   id: 'premium.id',
   select: (qb) =>
-    qb
-      .innerJoin('product', 'product.id', 'contract.product_id')
-      .innerJoin('customer', 'customer.id', 'contract.customer_id')
-      .select([
-        'premium.id',
-        'premium.status',
-        'premium.dt_deb_val',
-        'premium.dt_fin_val',
-        'premium.dt_lim_reg',
-        'premium.dt_paiement',
-        'premium.dt_echeance',
-        'premium.dt_impaye',
-        'premium.dt_demeure',
-        'premium.dt_rappel',
-        'premium.dt_bloq_presta_previ',
-        'premium.dt_resi_previ',
-        'premium.paid_by_client',
-        'premium.num_frais_ges',
-        'premium.num_frais_impay',
-        'premium.num_montant',
-        'premium.num_total_cot',
-        'premium.amount_paid',
-        'premium.num_relance',
-        'premium.lb_mode_paie',
-        'premium.insured_id',
-        'insured.firstname as insured_firstname',
-        'insured.lastname as insured_lastname',
-        'premium.contract_id',
-        'contract.lb_contrat',
-        'product.lb_produit',
-        'contract.customer_id',
-        'customer.legalname as lb_souscrip',
-      ]),
-  members: (rows: PremiumRow[]) => rows.map(premiumMember),
+    qb.select([
+      'premium.id',
+      'premium.status',
+      'premium.dt_deb_val',
+      'premium.dt_fin_val',
+      'premium.dt_lim_reg',
+      'premium.dt_paiement',
+      'premium.dt_echeance',
+      'premium.dt_impaye',
+      'premium.dt_demeure',
+      'premium.dt_rappel',
+      'premium.dt_bloq_presta_previ',
+      'premium.dt_resi_previ',
+      'premium.paid_by_client',
+      'premium.num_frais_ges',
+      'premium.num_frais_impay',
+      'premium.num_montant',
+      'premium.num_total_cot',
+      'premium.amount_paid',
+      'premium.num_relance',
+      'premium.lb_mode_paie',
+      'premium.insured_id',
+      'premium.contract_id',
+      'contract.lb_contrat',
+      'contract.product_id',
+      'contract.customer_id',
+    ]),
+  async members(rows: PremiumRow[], ctx) {
+    const contractIds = [...new Set(rows.map((r) => r.contract_id))];
+    const insuredIds = [
+      ...new Set(rows.flatMap((r) => (r.insured_id === null ? [] : [r.insured_id]))),
+    ];
+    const [names, people] = await Promise.all([
+      contractIds.length
+        ? ctx.db
+            .selectFrom('contract')
+            .innerJoin('product', 'product.id', 'contract.product_id')
+            .innerJoin('customer', 'customer.id', 'contract.customer_id')
+            .select(['contract.id', 'product.lb_produit', 'customer.legalname'])
+            .where('contract.id', 'in', contractIds)
+            .execute()
+        : [],
+      insuredIds.length
+        ? ctx.db
+            .selectFrom('insured')
+            .select(['id', 'firstname', 'lastname'])
+            .where('id', 'in', insuredIds)
+            .execute()
+        : [],
+    ]);
+    const byContract = new Map(names.map((n) => [n.id, n]));
+    const byInsured = new Map(people.map((p) => [p.id, p]));
+    return rows.map((r) =>
+      premiumMember(
+        r,
+        byContract.get(r.contract_id),
+        r.insured_id === null ? undefined : byInsured.get(r.insured_id),
+      ),
+    );
+  },
 });
 
-function premiumMember(r: PremiumRow) {
+function premiumMember(
+  r: PremiumRow,
+  names: { lb_produit: string; legalname: string } | undefined,
+  person: { firstname: string; lastname: string } | undefined,
+) {
+  const lbSouscrip = names?.legalname ?? null;
   const insured =
     r.insured_id === null
       ? null
@@ -99,8 +131,8 @@ function premiumMember(r: PremiumRow) {
           '@id': iri(INSURED_IRI, r.insured_id),
           '@type': 'Insured',
           id: r.insured_id,
-          firstname: r.insured_firstname,
-          lastname: r.insured_lastname,
+          firstname: person?.firstname ?? null,
+          lastname: person?.lastname ?? null,
         };
   const amounts = {
     numMontant: r.num_montant,
@@ -134,19 +166,19 @@ function premiumMember(r: PremiumRow) {
     remaining: premiumRemaining(amounts),
     numRelance: r.num_relance,
     lbModePaie: displayedPaymentMode(r.status, r.lb_mode_paie),
-    destinataire: premiumRecipient(insured, r.lb_souscrip),
+    destinataire: premiumRecipient(insured, lbSouscrip),
     contrat: {
       '@id': iri(CONTRACT_IRI, r.contract_id),
       '@type': 'Contract',
       id: r.contract_id,
       lbContrat: r.lb_contrat,
-      lbProduit: r.lb_produit,
-      lbSouscrip: r.lb_souscrip,
+      lbProduit: names?.lb_produit ?? null,
+      lbSouscrip,
       customer: {
         '@id': iri('/api/customers', r.customer_id),
         '@type': 'Customer',
         id: r.customer_id,
-        subscriber: r.lb_souscrip,
+        subscriber: lbSouscrip,
       },
     },
   };
