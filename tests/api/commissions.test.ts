@@ -175,6 +175,7 @@ describe('GET /api/commissions', () => {
 
   it.each([
     ['year=deux-mille', 'year'],
+    ['year=99999999999', 'year'],
     ['startAt[after]=2024-13-01', 'startAt[after]'],
     ['datePayment=2024-01-01', 'datePayment'],
     ['order[start]=up', 'order[start]'],

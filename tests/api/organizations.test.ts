@@ -121,6 +121,7 @@ describe('GET /organizations and /api/organizations', () => {
 
   it.each([
     ['type.id=abc', 'type.id'],
+    ['type.id=99999999999', 'type.id'],
     ['order[legalname]=up', 'order[legalname]'],
     ['order[email]=asc', 'order[email]'],
     ['itemsPerPage=0', 'itemsPerPage'],

@@ -1,8 +1,17 @@
 // Commissions (spec §3 "Commission"): one row per commission paid on a contract, with the
 // contract number, the subscriber and the business provider it was paid to. A commission is in
 // scope when its contract is (joined here, so the seller scope reads the GIN index).
+import { type SqlBool, sql } from 'kysely';
+import { httpError } from '../../http/problem.ts';
 import { contractScope } from '../../scope/index.ts';
-import { type CollectionDecl, defineSource, exact, iri, partial } from '../framework/index.ts';
+import {
+  type CollectionDecl,
+  customList,
+  defineSource,
+  exact,
+  iri,
+  partial,
+} from '../framework/index.ts';
 
 export const commissionIri = (id: number) => iri('/api/commissions', id);
 
@@ -75,7 +84,13 @@ export const COMMISSION_ROLES = ['VIEW_COMMISSIONS'] as const;
 export const COMMISSION_FILTERS = {
   filters: {
     id: exact('commission.id', 'id'),
-    year: exact('commission.year', 'integer'),
+    year: customList('integer', (years: number[]) => {
+      // A smallint column: a year the column cannot hold is a 400, not a database error.
+      if (years.some((y) => y < 1900 || y > 2999)) {
+        throw httpError(400, 'Le paramètre « year » doit être une année entre 1900 et 2999.');
+      }
+      return sql<SqlBool>`commission.year IN (${sql.join(years)})`;
+    }),
     numContract: partial('contract.lb_contrat'),
     'contract.id': exact('commission.contract_id', 'id'),
     subscriber: partial('customer.legalname'),

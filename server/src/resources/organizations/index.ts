@@ -109,8 +109,9 @@ export function register(api: Api, deps: ResourceDeps): void {
     filters: {
       id: exact('organization.id', 'id'),
       legalname: partial('organization.legalname'),
-      'type.id': exact('organization.type_id', 'integer'),
-      type: exact('organization.type_id', 'integer'),
+      // An id (a number or an IRI such as /api/organization_types/3), within the id range.
+      'type.id': exact('organization.type_id', 'id'),
+      type: exact('organization.type_id', 'id'),
       postalCode: partial('organization.postal_code'),
       addressLocality: partial('organization.address_locality'),
       siret: partial('organization.siret'),
