@@ -13,8 +13,8 @@ export interface OrganizationRef {
   email: string | null;
 }
 
+/** Embedded without @id: no endpoint publishes a portfolio on its own. */
 export interface PortfolioRef {
-  '@id': string;
   '@type': 'CustomerPortfolio';
   id: number;
   broker: {
@@ -94,7 +94,6 @@ export async function loadContractRelations(
       email: o.email,
     })),
     portfolios: group(portfolios, (p: (typeof portfolios)[number]) => ({
-      '@id': `/api/customer_portfolios/${p.id}`,
       '@type': 'CustomerPortfolio' as const,
       id: p.id,
       broker: {
