@@ -51,7 +51,6 @@ export function register(api: Api, deps: ResourceDeps): void {
       },
       prop('amoundPaid', 'Montant payé', 'xmls:decimal'),
       prop('nbrCommissions', 'Nombre de commissions', 'xmls:integer'),
-      prop('nbrContracts', 'Nombre de contrats', 'xmls:integer'),
     ],
   });
   collection(api, deps, {
