@@ -76,21 +76,27 @@ describe('API documentation', () => {
     expect(docs['hydra:title']).toMatch(/AGEO/);
     expect(docs['hydra:entrypoint']).toBe('/api');
     const classes = docs['hydra:supportedClass'] as Array<Record<string, unknown>>;
-    expect(classes.map((c) => c['@id'])).toEqual(['#Entrypoint', '#Widget']);
+    // The Entrypoint first, then every registered class (the business resources and this
+    // test's Widget), each declared once.
+    const ids = classes.map((c) => c['@id']);
+    expect(ids[0]).toBe('#Entrypoint');
+    expect(ids).toContain('#Widget');
+    expect(new Set(ids).size).toBe(ids.length);
     const entry = classes[0]['hydra:supportedProperty'] as Array<{
       'hydra:property': { '@id': string };
     }>;
-    expect(entry[0]['hydra:property']['@id']).toBe('#Entrypoint/widgets');
+    expect(entry.map((p) => p['hydra:property']['@id'])).toContain('#Entrypoint/widgets');
   });
 
   it('GET /api is the entrypoint, with its JSON-LD context', async () => {
     const response = await get('/api');
     expect(response.headers.get('content-type')).toBe('application/ld+json; charset=utf-8');
-    expect(await response.json()).toEqual({
+    expect(await response.json()).toMatchObject({
       '@context': '/api/contexts/Entrypoint',
       '@id': '/api',
       '@type': 'Entrypoint',
       widgets: '/api/widgets',
+      contrats: '/api/contrats',
     });
     const context = await (await get('/api/contexts/Entrypoint')).json();
     expect(context['@context'].widgets).toEqual({ '@id': 'Entrypoint/widgets', '@type': '@id' });
@@ -106,9 +112,10 @@ describe('API documentation', () => {
     const widgets = api.resources?.find((r) => r.name === 'widgets');
     expect(widgets?.url).toBe(`${server.url}/api/widgets`);
     expect(widgets?.title).toBe('Article');
-    expect(widgets?.fields?.map((f) => [f.name, f.required])).toEqual([
-      ['Nom', true],
-      ['Couleur', false],
+    // Fields are named as the records carry them; the French label is their description.
+    expect(widgets?.fields?.map((f) => [f.name, f.required, f.description])).toEqual([
+      ['name', true, 'Nom'],
+      ['colour', false, 'Couleur'],
     ]);
   });
 });

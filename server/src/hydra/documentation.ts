@@ -51,8 +51,12 @@ function supportedProperty(domain: string, p: HydraProperty): Json {
       domain: `#${domain}`,
       ...(p.range ? { range: p.range } : {}),
     },
-    'hydra:title': p.title ?? p.name,
-    ...(p.description ? { 'hydra:description': p.description } : {}),
+    // api-doc-parser names a field after hydra:title (API Platform writes the property name
+    // there), so the French label travels in hydra:description.
+    'hydra:title': p.name,
+    ...(p.title || p.description
+      ? { 'hydra:description': [p.title, p.description].filter(Boolean).join(' : ') }
+      : {}),
     'hydra:required': p.required ?? false,
     'hydra:readable': p.readable ?? true,
     'hydra:writeable': p.writeable ?? false,
