@@ -5,6 +5,7 @@ import * as m002 from './002_oidc.ts';
 import * as m003 from './003_user_lookups.ts';
 import * as m004 from './004_business.ts';
 import * as m005 from './005_contract_list_indexes.ts';
+import * as m006 from './006_contract_option_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_user_lookups': m003,
   '004_business': m004,
   '005_contract_list_indexes': m005,
+  '006_contract_option_index': m006,
 };
