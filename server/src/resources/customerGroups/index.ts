@@ -4,7 +4,8 @@
 // groups of customers the caller may see (docs/security.md): a group is no reference data.
 import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { CustomerGroupTable } from '../../db/businessSchema.ts';
-import { contractScope, customerScope, type DataScope } from '../../scope/index.ts';
+import type { DataScope } from '../../scope/index.ts';
+import { customerInScope } from '../customers/scope.ts';
 import {
   type Api,
   defineSource,
@@ -18,20 +19,10 @@ import { optionCollection } from '../organizations/optionList.ts';
 
 export const customerGroupIri = (id: number) => iri('/api/customersGroups', id);
 
-/**
- * Customers in scope on alias `gc`. A seller's or manager's customers are found from its few
- * contracts (the GIN index on broker_ids), rather than by probing every customer.
- */
-function customerInScope(scope: DataScope): Expression<SqlBool> {
-  if (scope.kind !== 'brokers') return customerScope(scope, 'gc');
-  return sql<SqlBool>`gc.id IN (SELECT gc_contract.customer_id FROM contract AS gc_contract
-    WHERE ${contractScope(scope, 'gc_contract')})`;
-}
-
 /** Groups holding (as main or secondary group) at least one customer in scope. */
 function groupInScope(scope: DataScope): Expression<SqlBool> {
   if (scope.kind === 'all') return sql<SqlBool>`true`;
-  const inScope = customerInScope(scope);
+  const inScope = customerInScope(scope, 'gc');
   return sql<SqlBool>`customer_group.id IN (
     SELECT gc.customer_group_id FROM customer AS gc WHERE ${inScope}
     UNION SELECT gc.secondary_group_id FROM customer AS gc WHERE ${inScope})`;

@@ -5,7 +5,6 @@
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { CustomerTable } from '../../db/businessSchema.ts';
 import type { HydraProperty } from '../../hydra/registry.ts';
-import { customerScope } from '../../scope/index.ts';
 import { customerGroupIri } from '../customerGroups/index.ts';
 import {
   type Api,
@@ -21,6 +20,7 @@ import {
   type ResourceDeps,
 } from '../framework/index.ts';
 import { COUNT_ORDER, countsOf, joinCounts, sortsOnCounts } from './counts.ts';
+import { customerInScope } from './scope.ts';
 
 export const customerIri = (id: number) => iri('/api/customers', id);
 
@@ -47,7 +47,7 @@ const inGroup = (column: 'customer_group_id' | 'secondary_group_id') => (values:
 
 const customers = defineSource({
   from: (ctx) => {
-    const scoped = ctx.db.selectFrom('customer').where(customerScope(ctx.scope, 'customer'));
+    const scoped = ctx.db.selectFrom('customer').where(customerInScope(ctx.scope, 'customer'));
     return sortsOnCounts(ctx.query) ? joinCounts(ctx, scoped) : scoped;
   },
   id: 'customer.id',

@@ -4,7 +4,8 @@
 // (404 when that parent is out of scope); and products_with_contract, the option list.
 import { type Selectable, type SqlBool, sql } from 'kysely';
 import type { ProductTable } from '../../db/businessSchema.ts';
-import { brokerScope, customerScope } from '../../scope/index.ts';
+import { brokerScope } from '../../scope/index.ts';
+import { customerInScope } from '../customers/scope.ts';
 import {
   type Api,
   type CollectionDecl,
@@ -130,7 +131,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     deps,
     {
       param: 'contracts.customer.id',
-      exists: (ctx, id) => rowExists(ctx, 'customer', id, customerScope(ctx.scope, 'customer')),
+      exists: (ctx, id) => rowExists(ctx, 'customer', id, customerInScope(ctx.scope, 'customer')),
       notFound: 'Ce souscripteur est introuvable.',
     },
     (child) => collection(child, deps, { ...LIST, paths: ['/api/products_by_customer'] }),
