@@ -6,7 +6,7 @@ import { seed } from './seed/index.ts';
 
 export async function prepareDatabase(
   database: Database,
-  options: { seedScale: 'demo' | 'large' },
+  options: { seedScale: 'demo' | 'large'; log?: (line: string) => void },
 ): Promise<{ migrated: string[]; seeded: boolean }> {
   const migrated = await migrateToLatest(database.db);
   const { count } = await database.db
@@ -14,6 +14,6 @@ export async function prepareDatabase(
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   if (Number(count) > 0) return { migrated, seeded: false };
-  await seed(database.db, options.seedScale);
+  await seed(database.db, options.seedScale, { log: options.log });
   return { migrated, seeded: true };
 }

@@ -23,11 +23,16 @@ if (config.database.kind === 'pglite') {
 }
 
 const database = await openDatabase(config.database);
+const started = performance.now();
 try {
-  const { migrated } = await prepareDatabase(database, { seedScale: config.seedScale });
+  const { migrated } = await prepareDatabase(database, {
+    seedScale: config.seedScale,
+    // The large scale takes minutes: say where it is.
+    log: (line) => process.stdout.write(`${line}\n`),
+  });
   const where = config.database.kind === 'pglite' ? config.database.dir : 'PostgreSQL';
   process.stdout.write(
-    `Database reset (${where}): ${migrated.length} migrations applied, demo data seeded (${config.seedScale}).\n`,
+    `Database reset (${where}): ${migrated.length} migrations applied, demo data seeded (${config.seedScale}) in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
   );
 } finally {
   await database.close();

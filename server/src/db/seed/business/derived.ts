@@ -100,7 +100,7 @@ export async function seedPremiums(db: Kysely<DB>, plan: PremiumPlan): Promise<v
       FROM due
     ), hashed AS MATERIALIZED (
       SELECT numbered.*,
-        (hashint8(id) & ${MAX8}) AS h,
+        (hashint8extended(id, 0) & ${MAX8}) AS h,
         (hashint4(contract_id) & ${MAX4}) AS hc
       FROM numbered
     ), rated AS MATERIALIZED (
@@ -164,7 +164,7 @@ export async function seedBenefits(
       FROM subscription s JOIN contract c ON c.id = s.contract_id
       WHERE c.lb_type = 'S' AND s.id % ${plan.every} = 0
     ), acts AS MATERIALIZED (
-      SELECT span.*, k, (hashint8(sid::bigint * 31 + k) & ${MAX8}) AS h,
+      SELECT span.*, k, (hashint8extended(sid::bigint * 31 + k, 0) & ${MAX8}) AS h,
         ${firstId} + row_number() OVER (ORDER BY sid, k) AS id
       FROM span CROSS JOIN LATERAL generate_series(1, (hashint4(sid) & ${MAX4}) % ${plan.perSubscription + 1}) AS k
       WHERE t > f
@@ -184,7 +184,9 @@ export async function seedBenefits(
       date_vir, id_fam_act, lb_fam_act, lb_facture, secu_social_refund, real_price,
       mutual_refund, lb_mod_pay, lb_option, basket_type)
     SELECT id, insured_id,
-      CASE WHEN h / 3 % 3 = 0 THEN (SELECT min(b.id) FROM beneficiary b
+      -- min(id + 0): a plain min(id) lets the planner walk the primary key looking for this
+      -- insured's rows, which is quadratic on a large table.
+      CASE WHEN h / 3 % 3 = 0 THEN (SELECT min(b.id + 0) FROM beneficiary b
         WHERE b.insured_id = priced.insured_id AND b.start_at <= dt
           AND (b.end_at IS NULL OR b.end_at >= dt)) END,
       contract_id, dt,
