@@ -1,13 +1,13 @@
 // What the business seed guarantees, for the API tests, the end-to-end tests and the benchmarks.
 // Tests should assert on these facts (or query the seeded rows), never on ids picked by hand.
 //
-// Dates. The seed never reads the clock. Every date it writes is either on or before
-// QUIET_FROM - 1 day (ended periods, payments) or on or after QUIET_UNTIL + 1 day (future
-// starts and ends), except premiums due in the quiet window itself (status 'A', awaiting
-// payment). So "active" (no end date, or an end date after today) means the same thing
-// whether it is computed at SEED_TODAY or at any real date inside the quiet window
-// [2026-07-01, 2026-12-31]: the stored counts (nbr_insured, ...) agree with a query on
-// CURRENT_DATE there. Tests that recompute counts should use SEED_TODAY.
+// Dates. The seed never reads the clock. Every contract period, subscription and beneficiary
+// starts and ends either on or before LAST_PAST_DAY or on or after FIRST_FUTURE_DAY, never in
+// the quiet window [QUIET_FROM, QUIET_UNTIL] that holds SEED_TODAY (premiums, benefits and
+// commissions may carry dates inside it). So "active" (no end date, or an end date after
+// today) means the same at SEED_TODAY and at any real date inside the window: the stored counts
+// (nbr_insured, ...) agree with a query on CURRENT_DATE there. Tests that recompute counts
+// should use SEED_TODAY, which stays right after the window has passed.
 //
 // Demo scale (default), all deterministic:
 // - contract states 1 Actif, 2 Impayé, 3 Résilié, 4 À venir, 5 Suspendu and types 1 Base,
@@ -45,19 +45,23 @@ export const FIRST_FUTURE_DAY = '2027-01-01';
 
 export const DEMO_SELLER_CONTRACTS = { min: 60, max: 120 } as const;
 
-/** Approximate sizes of the demo scale (tests assert ranges, not these exact numbers). */
+/**
+ * The demo scale's customers; the rest follows from the draws. Seeded today: 1,962 contracts,
+ * 10,829 insured, 65,322 premiums, 20,324 benefits, 6,651 commissions (tests assert ranges).
+ */
 export const DEMO_SIZES = {
   customers: 400,
-  contracts: 2_000,
-  insured: 10_000,
-  premiums: 60_000,
-  benefits: 20_000,
-  commissions: 6_000,
 } as const;
 
-/** Sizes of the large scale (benchmarks on PostgreSQL). */
+/**
+ * Sizes of the large scale (benchmarks on PostgreSQL): one customer per 10 contracts, 60 more
+ * sellers under each manager but the demo one (256 sellers). Measured at a million contracts:
+ * 1.03M insured, 1.27M subscriptions, 0.5M beneficiaries, 2.0M premiums (every fifth contract,
+ * from July 2025), 0.31M benefits, 0.35M commissions; `vendeur` holds about 5,000 contracts,
+ * `manager` about 29,000, partner #1 about 448,000; the default contract list of spec §4
+ * (states 1, 2, 4; types 1, 3; an active insured) matches about 345,000.
+ */
 export const LARGE_SIZES = {
-  customers: 100_000,
   contracts: 1_000_000,
   extraSellersPerManager: 60,
 } as const;
