@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase } from './api/database.ts';
+import { linkWithCursor } from './api/http.ts';
 import { describeMachine } from './api/machine.ts';
 import { baseline, measure, type Prepared, prepare, type Settings } from './api/measure.ts';
 import { type Report, render, type ScenarioResult, writeIntoDocs } from './api/report.ts';
@@ -25,6 +26,7 @@ import {
   middleCursor,
   pageOf,
   type Scenario,
+  STATISTICS,
 } from './api/scenarios.ts';
 import { startServer } from './api/server.ts';
 import { benchPool } from './api/sql.ts';
@@ -83,7 +85,8 @@ try {
       const numbered = scenario(`page ${deep}`, pageOf(deep));
       const last = await prepare(capture.url, numbered, token, sqlLog);
       prepared.push(last);
-      const middle = await middleCursor(pool, account, last.nextLink);
+      const cursorLink = await linkWithCursor(capture.url, token, last.nextLink);
+      const middle = await middleCursor(pool, account, cursorLink);
       if (middle) {
         const row = middle.position.toLocaleString('en-US');
         const page = Math.floor(middle.position / 10) + 1;
@@ -111,8 +114,18 @@ try {
     }
     log('Measuring the server floor…');
     baselines.push(await baseline(server, 'public, no token', '/api/config', undefined, settings));
-    const token = await tokenFor(server.url, 'vendeur');
-    baselines.push(await baseline(server, 'bearer token + principal', '/api/me', token, settings));
+    const vendeur = await tokenFor(server.url, 'vendeur');
+    baselines.push(
+      await baseline(server, 'bearer token + principal', '/api/me', vendeur, settings),
+    );
+    const ageo = await tokenFor(server.url, 'ageo');
+    for (const [account, token] of [
+      ['ageo', ageo],
+      ['vendeur', vendeur],
+    ] as const) {
+      const name = `statistics block, ${account}, default filters`;
+      baselines.push(await baseline(server, name, STATISTICS, token, settings, 1));
+    }
   } finally {
     await server.stop();
   }

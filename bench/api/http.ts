@@ -64,3 +64,23 @@ export async function fetchJson(
   const body = await response.json().catch(() => undefined);
   return { status: response.status, body, ms: performance.now() - t0 };
 }
+
+/**
+ * The first hydra:next link carrying a keyset cursor (`after=`), following hydra:next from
+ * `link` for a few pages: the last numbered page may still be followed by a numbered one.
+ */
+export async function linkWithCursor(
+  baseUrl: string,
+  token: string,
+  link: unknown,
+  hops = 3,
+): Promise<string | undefined> {
+  let next = link;
+  for (let i = 0; i < hops && typeof next === 'string'; i++) {
+    if (/[?&]after=/.test(next)) return next;
+    const { status, body } = await fetchJson(`${baseUrl}${next}`, token);
+    if (status !== 200) return undefined;
+    next = (body as { 'hydra:view'?: { 'hydra:next'?: string } })['hydra:view']?.['hydra:next'];
+  }
+  return typeof next === 'string' && /[?&]after=/.test(next) ? next : undefined;
+}

@@ -119,33 +119,25 @@ export async function measure(
   };
 }
 
-/** A request that runs none of the list's SQL: what the server costs by itself. */
+/**
+ * Another request, measured alone: the server's floor (requests that run none of the list's
+ * SQL) or a companion of the list on the same screen (its statistics block).
+ */
 export async function baseline(
   server: { url: string; pid: number },
   name: string,
   path: string,
   token: string | undefined,
   settings: Settings,
+  connections = settings.connections,
 ): Promise<Baseline> {
   const url = `${server.url}${path}`;
-  await loadHttp({
-    url,
-    token,
-    connections: settings.connections,
-    seconds: settings.warmupSeconds,
-    warmupSeconds: 0,
-  });
+  const run = (seconds: number) => loadHttp({ url, token, connections, seconds, warmupSeconds: 0 });
+  await run(settings.warmupSeconds);
   const { result, cpu, seconds } = await withCpu<LoadResult>(
     server.pid,
     settings.databaseName,
-    () =>
-      loadHttp({
-        url,
-        token,
-        connections: settings.connections,
-        seconds: settings.seconds,
-        warmupSeconds: 0,
-      }),
+    () => run(settings.seconds),
   );
-  return { name, path, result, cpu, seconds };
+  return { name, path, connections, result, cpu, seconds };
 }

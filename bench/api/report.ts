@@ -29,6 +29,7 @@ export interface ScenarioResult {
 export interface Baseline {
   name: string;
   path: string;
+  connections: number;
   result: LoadResult;
   cpu: Cpu;
   seconds: number;
@@ -118,15 +119,17 @@ export function render(report: Report): string {
   if (report.baselines.length) {
     lines.push(
       '',
-      `### The server's floor (no SQL of the list), ${settings.connections} connections`,
+      '### Other requests: the server alone, and the statistics block of the same screen',
       '',
-      '| request | req/s | p50 | p95 | server CPU per request |',
-      '|---|---:|---:|---:|---:|',
+      '| request | connections | req/s | p50 | p95 | server CPU per request | PostgreSQL CPU per request |',
+      '|---|---:|---:|---:|---:|---:|---:|',
     );
     for (const b of report.baselines) {
+      const n = b.result.count;
       lines.push(
-        `| ${b.name} (\`${b.path}\`) | ${int(b.result.perSecond)} | ${ms(b.result.p50)} ms | ` +
-          `${ms(b.result.p95)} ms | ${ms((b.cpu.server * 1000) / b.result.count)} ms |`,
+        `| ${b.name} (\`${b.path}\`) | ${b.connections} | ${int(b.result.perSecond)} | ` +
+          `${ms(b.result.p50)} ms | ${ms(b.result.p95)} ms | ${ms((b.cpu.server * 1000) / n)} ms | ` +
+          `${ms((b.cpu.postgres * 1000) / n)} ms |`,
       );
     }
   }

@@ -13,6 +13,11 @@ export const CONTRACT_LIST =
   '/api/contrats?state[]=1&state[]=2&state[]=4&contractType[]=1&contractType[]=3' +
   '&nbrInsured=true&order[dateDebVal]=desc&itemsPerPage=10';
 
+/** The statistics block the contract screen shows above the list, for the same filters. */
+export const STATISTICS =
+  '/api/nbr_insured_active_by_contracts_search?state[]=1&state[]=2&state[]=4' +
+  '&contractType[]=1&contractType[]=3&nbrInsured=true';
+
 /** The same filters written as SQL, independently of the server (for the middle row). */
 const DEFAULT_FILTERS = 'state_id IN (1, 2, 4) AND contract_type_id IN (1, 3) AND nbr_insured > 0';
 
