@@ -240,10 +240,12 @@ describe.each(SCALES)('$name scale', (scale) => {
       for (const [name, n] of Object.entries(spread)) expect(n, name).toBeGreaterThan(20);
     });
 
-    it('denormalises broker_ids and partner_id from portfolios and customers', async () => {
+    it('denormalises broker_ids, partner_id and id_groupe_principal', async () => {
       const wrong =
         await count(sql`SELECT count(*) AS n FROM contract c JOIN customer cu ON cu.id = c.customer_id
-      WHERE c.partner_id <> cu.partner_id OR c.broker_ids IS DISTINCT FROM (
+      WHERE c.partner_id <> cu.partner_id
+        OR c.id_groupe_principal IS DISTINCT FROM cu.customer_group_id
+        OR c.broker_ids IS DISTINCT FROM (
         SELECT array_agg(DISTINCT p.broker_id ORDER BY p.broker_id) FROM customer_portfolio p
         WHERE p.contract_id = c.id)
       OR cardinality(c.broker_ids) NOT BETWEEN 1 AND 3`);

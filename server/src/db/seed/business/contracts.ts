@@ -213,7 +213,7 @@ export function demoContracts(
         bl_surcomp: TYPE_FLAGS[type].blSurcomp,
         id_contrat2: withBase ? (out.contracts[withBase.id - 1].lb_contrat as string) : null,
         is_actif: state === STATE.active || state === STATE.unpaid,
-        id_groupe_principal: null,
+        id_groupe_principal: customer.groupId,
         partner_id: partnerIds[customer.partner],
         nbr_suscription: 0,
         nbr_subscription_inactive: 0,

@@ -37,6 +37,8 @@ export interface DemoCustomer {
   id: number;
   partner: number;
   partnerId: number;
+  /** Its customer group (hermesGroupeClientId), copied to its contracts' idGroupePrincipal. */
+  groupId: number | null;
   /** The seller holding most of its contracts. */
   seller: SeededSeller;
 }
@@ -85,7 +87,13 @@ export function demoCustomers(
           : null,
       partner_id: partnerIds[partner],
     });
-    customers.push({ id: i + 1, partner, partnerId: partnerIds[partner], seller });
+    customers.push({
+      id: i + 1,
+      partner,
+      partnerId: partnerIds[partner],
+      groupId: hasGroup ? group : null,
+      seller,
+    });
   }
   return { rows, customers };
 }

@@ -15,7 +15,7 @@
 //   present, each risk P, S, R too; the type always agrees with bl_ani / bl_surcomp /
 //   id_contrat2 / id_cod_col (spec §3 rule). State 3 contracts ended before SEED_TODAY, state 4
 //   contracts start after it, the others started before it.
-// - contract.partner_id = its customer's partner_id; contract.broker_ids = the sorted distinct
+// - contract.partner_id = its customer's partner_id, id_groupe_principal its customer_group_id; contract.broker_ids = the sorted distinct
 //   broker ids of its customer_portfolio rows (every contract has 1 to 3 holders);
 //   the nbr_* counts are recomputed from subscription and beneficiary (refreshContractCounts).
 // - contract_organization: 1 to 3 business providers (type 3) and exactly one insurance

@@ -103,7 +103,13 @@ export async function seedLargeBusiness(
     await insertBatches(db, 'customer', customers.rows);
     await createLookups(db, {
       demoManagerId: people.demo.manager,
-      customers: customers.customers.map((c) => [c.id, c.partner, c.partnerId, c.seller.id]),
+      customers: customers.customers.map((c) => [
+        c.id,
+        c.partner,
+        c.partnerId,
+        c.seller.id,
+        c.groupId,
+      ]),
     });
   });
   await step(`contracts (${contracts})`, async () => {

@@ -51,11 +51,14 @@ export async function seedLargeSellers(
  */
 export async function createLookups(
   db: Kysely<DB>,
-  input: { demoManagerId: number; customers: Array<[number, number, number, number]> },
+  input: {
+    demoManagerId: number;
+    customers: Array<[number, number, number, number, number | null]>;
+  },
 ): Promise<void> {
   await sql`CREATE TEMP TABLE large_customer ON COMMIT DROP AS
-    SELECT * FROM json_to_recordset(${JSON.stringify(input.customers.map(([id, partner, partnerId, seller]) => ({ id, partner, partner_id: partnerId, seller })))}::json)
-    AS x(id int, partner int, partner_id int, seller int)`.execute(db);
+    SELECT * FROM json_to_recordset(${JSON.stringify(input.customers.map(([id, partner, partnerId, seller, group]) => ({ id, partner, partner_id: partnerId, seller, group_id: group })))}::json)
+    AS x(id int, partner int, partner_id int, seller int, group_id int)`.execute(db);
   await sql`CREATE TEMP TABLE large_seller ON COMMIT DROP AS
     SELECT u.id, u.partner_id, u.managed_by = ${input.demoManagerId} AS demo_team,
       (row_number() OVER (PARTITION BY u.partner_id ORDER BY u.id) - 1)::int AS k,
@@ -138,7 +141,7 @@ export async function insertContracts(db: Kysely<DB>): Promise<void> {
   const codes = CATEGORIES.map((c) => c.code);
   await sql`INSERT INTO contract (id, lb_contrat, product_id, category_id, id_cod_col, customer_id,
       main_provider_id, lb_apporteur, date_deb_val, date_fin_val, state_id, contract_type_id,
-      lb_type, bl_ani, bl_surcomp, id_contrat2, is_actif, partner_id)
+      lb_type, bl_ani, bl_surcomp, id_contrat2, is_actif, id_groupe_principal, partner_id)
     SELECT p.id, p.lb_contrat,
       CASE WHEN pr.blocked_from IS NOT NULL AND pr.blocked_from <= p.start THEN pr.open_id ELSE pr.id END,
       p.category,
@@ -150,7 +153,7 @@ export async function insertContracts(db: Kysely<DB>): Promise<void> {
         THEN 'Cabinet ' || split_part(pv.legalname, ' ', 1) || ' et Associés' ELSE pv.legalname END,
       p.start, p."end", p.state, p.type, p.risk, p.type IN (2, 4), p.type IN (3, 4),
       CASE WHEN p.type IN (2, 3, 4) THEN b.lb_contrat END,
-      p.state IN (1, 2), c.partner_id
+      p.state IN (1, 2), c.group_id, c.partner_id
     FROM large_plan p
     JOIN large_plan b ON b.id = p.id - p.k
     JOIN large_customer c ON c.id = p.customer_id
