@@ -114,17 +114,27 @@ describe.each(ACCOUNTS)('as %s', (account) => {
   });
 
   it('keeps the per-context lists inside the scope', async () => {
-    // The customer with the most contracts outside the scope (every customer has some for ageo).
-    const [customer] = await ids(`SELECT customer_id AS id FROM contract
-      GROUP BY customer_id
-      ORDER BY count(*) FILTER (WHERE id NOT IN (${IN_SCOPE[account]})) DESC,
-        count(*) FILTER (WHERE id IN (${IN_SCOPE[account]})) DESC, customer_id LIMIT 1`);
-    expect(sorted(await allIds(account, `/api/customers/${customer}/contracts`))).toEqual(
+    // A customer with contracts on both sides of the scope: only those inside are listed.
+    const [mixed] = await ids(`SELECT customer_id AS id FROM contract GROUP BY customer_id
+      HAVING count(*) FILTER (WHERE id IN (${IN_SCOPE[account]})) > 0
+      ORDER BY count(*) FILTER (WHERE id NOT IN (${IN_SCOPE[account]})) DESC, customer_id LIMIT 1`);
+    expect(sorted(await allIds(account, `/api/customers/${mixed}/contracts`))).toEqual(
       sorted(
         await ids(`${IN_SCOPE[account]} INTERSECT
-        SELECT id FROM contract WHERE customer_id = ${customer}`),
+        SELECT id FROM contract WHERE customer_id = ${mixed}`),
       ),
     );
+    // A customer wholly outside the scope: 404, as its item.
+    const [outside] = await ids(`SELECT id FROM customer WHERE id NOT IN (
+      SELECT customer_id FROM contract WHERE id IN (${IN_SCOPE[account]}))
+      ${account === 'partenaire' ? "AND partner_id <> (SELECT partner_id FROM app_user WHERE username = 'partenaire')" : ''}
+      ORDER BY id LIMIT 1`);
+    if (account === 'ageo') expect(outside).toBeUndefined();
+    else {
+      const { status, body } = await get(account, `/api/customers/${outside}/contracts`);
+      expect(status).toBe(404);
+      expect(body.detail).toBe('Ce souscripteur est introuvable.');
+    }
     const [product] = await ids(
       'SELECT product_id AS id FROM contract GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1',
     );

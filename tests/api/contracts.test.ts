@@ -485,6 +485,18 @@ describe('contracts of a customer, a product, a supervisor', () => {
     );
   });
 
+  it('answers 404 for an unknown customer or product', async () => {
+    for (const path of [
+      '/api/customers/999999/contracts',
+      '/api/products/999999/contracts',
+      '/api/customers/abc/contracts',
+    ]) {
+      const { status, type } = await get(path);
+      expect(status, path).toBe(404);
+      expect(type).toMatch(/^application\/problem\+json/);
+    }
+  });
+
   it('lists the contracts of a supervisor’s team', async () => {
     const manager = (await one("SELECT id FROM app_user WHERE username = 'manager'")) as Json;
     const { status, body } = await get(

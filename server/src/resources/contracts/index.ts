@@ -4,6 +4,7 @@
 // are in ../contractReference.
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { httpError } from '../../http/problem.ts';
+import { customerScope } from '../../scope/index.ts';
 import {
   type Api,
   type Ctx,
@@ -38,6 +39,22 @@ function supervisorTeam(ctx: Ctx): Expression<SqlBool> {
     WHERE app_user.managed_by = ${id}) || ${id}::int)`;
 }
 
+/** The path's parent exists and the scope reaches it; otherwise 404. */
+async function mustExist(
+  ctx: Ctx,
+  table: 'customer' | 'product',
+  scope: Expression<SqlBool>,
+  notFound: string,
+): Promise<void> {
+  const found = await ctx.db
+    .selectFrom(table)
+    .select(sql`1`.as('one'))
+    .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${ctx.pathId()}`)
+    .where(scope)
+    .executeTakeFirst();
+  if (!found) throw httpError(404, notFound);
+}
+
 export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(CONTRACT_CLASS);
 
@@ -50,10 +67,10 @@ export function register(api: Api, deps: ResourceDeps): void {
   });
 
   // Per-context lists (spec §9: ascending; a customer's contracts by state).
-  collection(
-    api,
-    deps,
-    contractList(
+  // A customer outside the scope, or unknown: 404, as its item (an empty list would confirm
+  // it exists). Products are reference data: only an unknown one is a 404.
+  collection(api, deps, {
+    ...contractList(
       ['/api/customers/:id/contracts'],
       [
         { field: 'state', direction: 'asc' },
@@ -61,16 +78,17 @@ export function register(api: Api, deps: ResourceDeps): void {
       ],
       (ctx) => sql<SqlBool>`contract.customer_id = ${ctx.pathId()}`,
     ),
-  );
-  collection(
-    api,
-    deps,
-    contractList(
+    check: (ctx) =>
+      mustExist(ctx, 'customer', customerScope(ctx.scope), 'Ce souscripteur est introuvable.'),
+  });
+  collection(api, deps, {
+    ...contractList(
       ['/api/products/:id/contracts'],
       OLDEST_FIRST,
       (ctx) => sql<SqlBool>`contract.product_id = ${ctx.pathId()}`,
     ),
-  );
+    check: (ctx) => mustExist(ctx, 'product', sql<SqlBool>`true`, 'Ce produit est introuvable.'),
+  });
   collection(
     api,
     deps,

@@ -29,6 +29,11 @@ export interface CollectionDecl {
   roles?: RoleRule;
   // biome-ignore lint/suspicious/noExplicitAny: any source fits a collection.
   source: Source<any, any, any, any>;
+  /**
+   * Runs before the parameters are read: a parent named by the path must exist and be in the
+   * scope (throw a 404), so that an empty list never confirms an out-of-scope id.
+   */
+  check?(ctx: Ctx): Promise<void>;
   /** Narrowing that is no filter: the path's parent id, a required parameter. */
   where?(ctx: Ctx): Expression<SqlBool> | undefined;
   /** Public sort field (spec §3 name, or a §7 alias) -> column. */
@@ -140,6 +145,7 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
+      await decl.check?.(ctx);
       const { qb, query } = filtered(decl, ctx);
       const keys = sortKeys(query, source.id);
       const keyset =
