@@ -64,6 +64,15 @@ const KNOWN_CODES: Record<string, string> = {
     "La longueur annoncée du corps de la requête n'est pas la bonne.",
 };
 
+const DATA_EXCEPTION = 'Une valeur de la requête est mal formée ou hors des bornes acceptées.';
+
+/** True for PostgreSQL's (and PGlite's) data exceptions, SQLSTATE class 22. */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  const severity = (error as { severity?: unknown })?.severity;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
+}
+
 /** Turns anything thrown into the problem the client sees; never an internal message on 5xx. */
 export function toProblem(error: FastifyError | Error): Problem {
   if (error instanceof HttpError) return problem(error.statusCode, error.message, error.title);
@@ -74,6 +83,10 @@ export function toProblem(error: FastifyError | Error): Problem {
       describeValidation(fastifyError.validation, fastifyError.validationContext),
     );
   }
+  // A PostgreSQL data exception (SQLSTATE class 22: a value out of range for its column, a
+  // malformed number or date) comes from a parameter the validation let through: the
+  // client's input is at fault, so it is a 400, never a 500.
+  if (isDataException(error)) return problem(400, DATA_EXCEPTION);
   const status = fastifyError.statusCode ?? 500;
   if (status < 400 || status >= 600) return problem(500);
   const known = KNOWN_CODES[fastifyError.code ?? ''];
@@ -87,6 +100,9 @@ export function problemHandling(app: FastifyInstance): void {
     const body = toProblem(error);
     if (body.status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');
+    } else if (isDataException(error)) {
+      // The input passed validation but not the database: a validation rule is missing.
+      request.log.warn({ err: error }, 'data exception from the database');
     } else {
       request.log.info({ status: body.status, detail: body.detail }, 'request refused');
     }

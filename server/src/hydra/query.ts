@@ -39,6 +39,9 @@ export interface CollectionQuery {
   dates: Record<string, DateBounds>;
 }
 
+const PG_INT_MIN = -2_147_483_648;
+const PG_INT_MAX = 2_147_483_647;
+
 const BOUNDS = ['after', 'before', 'strictly_after', 'strictly_before'] as const;
 
 const invalid = (name: string, must: string) => httpError(400, `Le paramètre « ${name} » ${must}.`);
@@ -113,10 +116,13 @@ function parseOrder(raw: unknown, spec: CollectionQuerySpec): CollectionQuery['o
 
 function typed(name: string, raw: string, type: FilterSpec['type']): FilterValue {
   if (type === 'integer') {
-    if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-      throw invalid(name, 'doit être un nombre entier');
+    // Bounded to PostgreSQL's integer: a larger value would fail in the database.
+    const n = /^-?\d+$/.test(raw) ? Number(raw) : Number.NaN;
+    if (!Number.isSafeInteger(n)) throw invalid(name, 'doit être un nombre entier');
+    if (n < PG_INT_MIN || n > PG_INT_MAX) {
+      throw invalid(name, `doit être un nombre entier entre ${PG_INT_MIN} et ${PG_INT_MAX}`);
     }
-    return Number(raw);
+    return n;
   }
   if (type === 'boolean') {
     if (raw === 'true' || raw === '1') return true;
