@@ -6,6 +6,7 @@ import * as m003 from './003_user_lookups.ts';
 import * as m004 from './004_business.ts';
 import * as m005 from './005_contract_list_indexes.ts';
 import * as m006 from './006_contract_option_index.ts';
+import * as m007 from './007_default_sort_indexes.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_business': m004,
   '005_contract_list_indexes': m005,
   '006_contract_option_index': m006,
+  '007_default_sort_indexes': m007,
 };
