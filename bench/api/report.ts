@@ -1,5 +1,6 @@
 // The results as Markdown: printed, and written into docs/benchmarks.md between two markers
 // (the hand-written explanation around them is kept as it is).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { LoadResult } from './http.ts';
 import type { Machine } from './machine.ts';
@@ -154,4 +155,12 @@ export function writeIntoDocs(file: string, section: string): void {
       ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
       : `${page.trimEnd()}\n\n## Last run\n\n${block}\n`;
   writeFileSync(file, next);
+  // The repository's Markdown is formatted by Biome (aligned tables): keep `npm run lint` clean.
+  spawnSync(
+    process.execPath,
+    ['node_modules/@biomejs/biome/bin/biome', 'format', '--write', file],
+    {
+      stdio: 'ignore',
+    },
+  );
 }
