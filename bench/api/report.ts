@@ -2,6 +2,7 @@
 // (the hand-written explanation around them is kept as it is).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { LoadResult } from './http.ts';
 import type { Machine } from './machine.ts';
 import type { Scenario } from './scenarios.ts';
