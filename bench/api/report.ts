@@ -157,11 +157,8 @@ export function writeIntoDocs(file: string, section: string): void {
       : `${page.trimEnd()}\n\n## Last run\n\n${block}\n`;
   writeFileSync(file, next);
   // The repository's Markdown is formatted by Biome (aligned tables): keep `npm run lint` clean.
-  spawnSync(
-    process.execPath,
-    ['node_modules/@biomejs/biome/bin/biome', 'format', '--write', file],
-    {
-      stdio: 'ignore',
-    },
+  const biome = fileURLToPath(
+    new URL('../../node_modules/@biomejs/biome/bin/biome', import.meta.url),
   );
+  spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
 }
