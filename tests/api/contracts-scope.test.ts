@@ -144,18 +144,29 @@ describe.each(ACCOUNTS)('as %s', (account) => {
         SELECT id FROM contract WHERE product_id = ${product}`),
       ),
     );
-    // Another partner's manager: its team's contracts, as far as the scope reaches.
+    // A supervisor's team: 200 inside the scope (as /api/supervisors/{id}), 404 outside.
+    const [demoManager] = await ids("SELECT id FROM app_user WHERE username = 'manager'");
     const [other] = await ids(`SELECT id FROM app_user WHERE roles LIKE 'PROFILE_MANAGER%'
-      AND username <> 'manager' ORDER BY id LIMIT 1`);
-    const team = `SELECT id FROM app_user WHERE id = ${other} OR managed_by = ${other}`;
-    expect(
-      sorted(await allIds(account, `/api/contracts_by_supervisor?supervisor=${other}`)),
-    ).toEqual(
-      sorted(
-        await ids(`${IN_SCOPE[account]} INTERSECT
-        SELECT contract_id FROM customer_portfolio WHERE broker_id IN (${team})`),
-      ),
-    );
+      AND partner_id <> (SELECT partner_id FROM app_user WHERE username = 'manager')
+      ORDER BY id LIMIT 1`);
+    const teamOf = (id: number) => `SELECT contract_id FROM customer_portfolio
+      WHERE broker_id IN (SELECT id FROM app_user WHERE id = ${id} OR managed_by = ${id})`;
+    const reaches: Record<Account, number[]> = {
+      ageo: [demoManager, other],
+      partenaire: [demoManager],
+      manager: [demoManager],
+      vendeur: [],
+    };
+    for (const supervisor of [demoManager, other]) {
+      const path = `/api/contracts_by_supervisor?supervisor=${supervisor}`;
+      if (reaches[account].includes(supervisor)) {
+        expect(sorted(await allIds(account, path))).toEqual(
+          sorted(await ids(`${IN_SCOPE[account]} INTERSECT ${teamOf(supervisor)}`)),
+        );
+      } else {
+        expect((await get(account, path)).status, path).toBe(404);
+      }
+    }
   });
 
   it('filters by another holder without leaving the scope', async () => {

@@ -485,11 +485,12 @@ describe('contracts of a customer, a product, a supervisor', () => {
     );
   });
 
-  it('answers 404 for an unknown customer or product', async () => {
+  it('answers 404 for an unknown customer, product or supervisor', async () => {
     for (const path of [
       '/api/customers/999999/contracts',
       '/api/products/999999/contracts',
       '/api/customers/abc/contracts',
+      '/api/contracts_by_supervisor?supervisor=999999',
     ]) {
       const { status, type } = await get(path);
       expect(status, path).toBe(404);

@@ -4,7 +4,7 @@
 // are in ../contractReference.
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { httpError } from '../../http/problem.ts';
-import { customerScope } from '../../scope/index.ts';
+import { brokerScope, customerScope } from '../../scope/index.ts';
 import {
   type Api,
   type Ctx,
@@ -26,7 +26,7 @@ const OLDEST_FIRST = [{ field: 'dateDebVal', direction: 'asc' }] as const;
  * (GET /api/contracts_by_supervisor?supervisor={id}). The team is an InitPlan of the same
  * query, so the GIN index on broker_ids still answers; the data scope applies on top.
  */
-function supervisorTeam(ctx: Ctx): Expression<SqlBool> {
+function supervisorId(ctx: Ctx): number {
   const raw = ctx.query.supervisor;
   if (raw === undefined || raw === '') {
     throw httpError(400, 'Le paramètre « supervisor » est obligatoire.');
@@ -35,8 +35,24 @@ function supervisorTeam(ctx: Ctx): Expression<SqlBool> {
   if (id === undefined) {
     throw httpError(400, 'Le paramètre « supervisor » doit être un identifiant (nombre ou IRI).');
   }
+  return id;
+}
+
+function supervisorTeam(ctx: Ctx): Expression<SqlBool> {
+  const id = supervisorId(ctx);
   return sql<SqlBool>`contract.broker_ids && (ARRAY(SELECT app_user.id FROM app_user
     WHERE app_user.managed_by = ${id}) || ${id}::int)`;
+}
+
+/** The supervisor exists and is in the scope (as /api/supervisors/{id}); otherwise 404. */
+async function supervisorInScope(ctx: Ctx): Promise<void> {
+  const found = await ctx.db
+    .selectFrom('app_user')
+    .select(sql`1`.as('one'))
+    .where('app_user.id', '=', supervisorId(ctx))
+    .where(brokerScope(ctx.scope))
+    .executeTakeFirst();
+  if (!found) throw httpError(404, 'Ce superviseur est introuvable.');
 }
 
 /** The path's parent exists and the scope reaches it; otherwise 404. */
@@ -89,10 +105,9 @@ export function register(api: Api, deps: ResourceDeps): void {
     ),
     check: (ctx) => mustExist(ctx, 'product', sql<SqlBool>`true`, 'Ce produit est introuvable.'),
   });
-  collection(
-    api,
-    deps,
-    contractList(['/api/contracts_by_supervisor'], OLDEST_FIRST, supervisorTeam),
-  );
+  collection(api, deps, {
+    ...contractList(['/api/contracts_by_supervisor'], OLDEST_FIRST, supervisorTeam),
+    check: supervisorInScope,
+  });
   registerStatistics(api, deps);
 }
