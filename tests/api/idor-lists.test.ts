@@ -11,8 +11,10 @@ import {
   type Account,
   type Entity,
   idsInScope,
+  pickIds,
   type SqlScope,
   scopeOf,
+  scopeSet,
 } from './support/idorScope.ts';
 import { type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -70,6 +72,51 @@ const CASES: ListCase[] = [
     path: '/api/products_with_contract',
     expected: (scope) => `SELECT DISTINCT product_id AS id FROM contract
       WHERE id IN (${contracts(scope)})`,
+  },
+];
+
+/**
+ * A list narrowed by a filter that names another row (spec §7 variants): naming a row outside
+ * the scope must answer exactly as naming a row that never existed, and list nothing; naming a
+ * row inside lists only rows of the scope.
+ */
+interface FilterCase {
+  /** `{id}` stands for the named row's id. */
+  path: string;
+  /** The kind of row the filter names, and of the rows listed. */
+  names: Entity;
+  lists: Entity;
+  /**
+   * False when a row outside the scope may still be named by rows inside it: a seller of
+   * another team co-holding one of the account's contracts is shown in that contract's
+   * customerPortfolios already, so filtering on it reveals nothing (its rows stay in scope).
+   */
+  strict?: boolean;
+}
+
+const FILTERS: FilterCase[] = [
+  { path: '/api/contrats?customer.id={id}', names: 'customer', lists: 'contract' },
+  { path: '/contrats?idSouscrip={id}', names: 'customer', lists: 'contract' },
+  { path: '/api/contrats?subscriptions.insured.id={id}', names: 'insured', lists: 'contract' },
+  {
+    path: '/api/contrats?customerPortfolios.broker={id}',
+    names: 'broker',
+    lists: 'contract',
+    strict: false,
+  },
+  { path: '/api/assures?subscriptions.contract.id={id}', names: 'contract', lists: 'insured' },
+  { path: '/affilies?contrat.id={id}', names: 'contract', lists: 'insured' },
+  { path: '/affilies?customer.id={id}', names: 'customer', lists: 'insured' },
+  { path: '/cotisations?contrat.id={id}', names: 'contract', lists: 'premium' },
+  { path: '/cotisations?contrat.customer={id}', names: 'customer', lists: 'premium' },
+  { path: '/cotisations?assure.id={id}', names: 'insured', lists: 'premium' },
+  { path: '/prestations?insured={id}', names: 'insured', lists: 'benefit' },
+  { path: '/api/prestations?contract={id}', names: 'contract', lists: 'benefit' },
+  { path: '/api/insured_with_beneficiaries?contract={id}', names: 'contract', lists: 'insured' },
+  {
+    path: '/api/products_by_customer?contracts.customer.id={id}',
+    names: 'customer',
+    lists: 'product',
   },
 ];
 
@@ -140,5 +187,36 @@ describe.each(ACCOUNTS)('lists and totals for %s', (account) => {
     );
     expect(answer.body.nbrContracts, 'nbrContracts').toBe(row.contracts);
     expect(answer.body.nbrInsured, 'nbrInsured').toBe(row.insured);
+  });
+});
+
+describe.each(ACCOUNTS)('filters naming another row, for %s', (account) => {
+  it.each(FILTERS.map((c) => [c.path, c] as const))('%s', async (_path, c) => {
+    const scope = scopes.get(account) as SqlScope;
+    const db = server.database.db;
+    const candidates =
+      c.names === 'broker'
+        ? 'SELECT id, 0 AS priority FROM app_user WHERE user_type = 4'
+        : undefined;
+    const pick = await pickIds(db, c.names, scope, candidates);
+    const at = (id: number) => c.path.replace('{id}', String(id));
+    const unknown = await api.get(account, at(2_000_000_000));
+    expect([200, 404], `${account} GET ${at(2_000_000_000)}`).toContain(unknown.status);
+    if (pick.outside !== undefined && c.strict !== false) {
+      const outside = await api.get(account, at(pick.outside));
+      const detail = `${account} GET ${at(pick.outside)} (outside the scope): ${JSON.stringify(outside.body).slice(0, 300)}`;
+      expect(outside.status, detail).toBe(unknown.status);
+      if (outside.status === 200) {
+        expect(outside.body['hydra:member'], detail).toEqual([]);
+        expect(outside.body['hydra:totalItems'], detail).toBe(0);
+      }
+    }
+    const inScope = await scopeSet(db, c.lists, scope);
+    for (const id of [pick.inside, c.strict === false ? pick.outside : undefined]) {
+      if (id === undefined) continue;
+      const { listed } = await firstPages(account, at(id));
+      const leaked = listed.filter((member) => !inScope.has(member));
+      expect(leaked, `${account} GET ${at(id)}: ${c.lists} outside the scope`).toEqual([]);
+    }
   });
 });
