@@ -40,14 +40,17 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   const { authenticate } = await authPlugin(app, { config, database });
   await app.register(publicRoutes, { config });
 
+  // Its onRequest hook answers page navigations with index.html (see spa.ts). Added before the
+  // protected scope, whose routes inherit only the root hooks that exist when it is created:
+  // a browser opening /contrats/liste gets the SPA, not the legacy API route /contrats/:id
+  // (nor its 401).
+  await serveSpa(app, { dir: spaDir });
+
   // Everything below needs a valid bearer token.
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate);
     // Business resources (issue 3): every call of spec §7, scoped to the signed-in user.
     await registerResources(api, { config, database });
   });
-
-  // Last: its onRequest hook answers page navigations with index.html (see spa.ts).
-  await serveSpa(app, { dir: spaDir });
   return app;
 }
