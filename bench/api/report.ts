@@ -136,14 +136,39 @@ export function render(report: Report): string {
     }
   }
 
-  lines.push('', '### The statements and their plans (EXPLAIN ANALYZE, BUFFERS)', '');
+  lines.push(
+    '',
+    '### The statements and their plans (EXPLAIN ANALYZE, BUFFERS, warm)',
+    '',
+    `Whole plans for the statements that take ${PLAN_SHOWN_MS} ms or more (planning included); ` +
+      'one line for the others.',
+    '',
+  );
   for (const r of report.scenarios) {
     lines.push(`<details><summary>${r.scenario.name}</summary>`, '');
-    for (const p of r.plans) lines.push('```sql', p.sql, '```', '', '```', p.plan, '```', '');
+    for (const p of r.plans) {
+      const time = (label: string) =>
+        Number(new RegExp(`${label} Time: ([\\d.]+) ms`).exec(p.plan)?.[1] ?? 0);
+      const planning = time('Planning');
+      const execution = time('Execution');
+      if (planning + execution >= PLAN_SHOWN_MS) {
+        lines.push('```sql', p.sql, '```', '', '```', p.plan, '```', '');
+      } else {
+        const top = p.plan.split('\n')[0].replace(/\s+\(cost=.*$/, '');
+        const sql = p.sql.length > 160 ? `${p.sql.slice(0, 157)}...` : p.sql;
+        lines.push(
+          `- \`${sql}\`: ${top}, planning ${ms(planning)} ms, execution ${ms(execution)} ms`,
+          '',
+        );
+      }
+    }
     lines.push('</details>', '');
   }
   return lines.join('\n').trimEnd();
 }
+
+/** Statements cheaper than this get one line in the report instead of their whole plan. */
+const PLAN_SHOWN_MS = 1;
 
 /** Replaces the generated section of the page, or appends one. */
 export function writeIntoDocs(file: string, section: string): void {
