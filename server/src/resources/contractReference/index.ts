@@ -68,7 +68,10 @@ export function register(api: Api, deps: ResourceDeps): void {
     name: 'ContractState',
     title: 'État de contrat',
     collection: { path: '/api/contratStates', key: 'contratStates' },
-    properties: [prop('id', 'xmls:integer', 'Identifiant'), prop('label', 'xmls:string', 'Libellé')],
+    properties: [
+      prop('id', 'xmls:integer', 'Identifiant'),
+      prop('label', 'xmls:string', 'Libellé'),
+    ],
   });
   api.hydra.add({
     name: 'ContractType',
