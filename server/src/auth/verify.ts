@@ -15,6 +15,8 @@ import type { Config } from '../config.ts';
 /** Asymmetric algorithms only: never HS* (a shared secret) nor none. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'RS384', 'PS384', 'ES384', 'EdDSA'];
 export const CLOCK_TOLERANCE_S = 5;
+/** Verified tokens kept (the oldest is forgotten first). */
+const VERIFIED_MAX = 10_000;
 
 /** The token is not acceptable: answer 401. Any other error means the check could not run. */
 export class InvalidTokenError extends Error {
@@ -80,7 +82,16 @@ const TOKEN_ERRORS = [
  */
 export function createVerifier(oidc: Config['oidc'], localKeys?: { keys: JWK[] }): VerifyToken {
   const getKey = localKeys ? createLocalJWKSet(localKeys) : remoteKeySet(oidc.issuer);
+  // A token whose signature and claims were checked stays valid until it expires: checking the
+  // RSA signature again costs ~0.16 ms of CPU on every request (docs/benchmarks.md).
+  const verified = new Map<string, JWTPayload>();
   return async (token) => {
+    const known = verified.get(token);
+    if (known) {
+      if (Number(known.exp) + CLOCK_TOLERANCE_S > Date.now() / 1000) return known;
+      verified.delete(token);
+      throw new InvalidTokenError('expired');
+    }
     try {
       const { payload } = await jwtVerify(token, getKey, {
         issuer: oidc.issuer,
@@ -94,6 +105,8 @@ export function createVerifier(oidc: Config['oidc'], localKeys?: { keys: JWK[] }
       if (typeof payload.typ === 'string' && NOT_ACCESS_TOKENS.has(payload.typ)) {
         throw new InvalidTokenError('invalid');
       }
+      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
+      verified.set(token, payload);
       return payload;
     } catch (error) {
       if (error instanceof errors.JWTExpired)

@@ -7,6 +7,7 @@ import * as m004 from './004_business.ts';
 import * as m005 from './005_contract_list_indexes.ts';
 import * as m006 from './006_contract_option_index.ts';
 import * as m007 from './007_default_sort_indexes.ts';
+import * as m008 from './008_contract_default_brokers.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_contract_list_indexes': m005,
   '006_contract_option_index': m006,
   '007_default_sort_indexes': m007,
+  '008_contract_default_brokers': m008,
 };

@@ -135,7 +135,7 @@ function pageQuery(
   for (const key of keys) window = window.orderBy(sql.ref(key.column), key.direction);
   window = window.limit(query.itemsPerPage + 1);
   if (!after && query.offset) window = window.offset(query.offset);
-  const ids = sql<SqlBool>`${sql.ref(source.id)} IN (SELECT page_id FROM (${window}) AS page_ids)`;
+  const ids = sql<SqlBool>`${sql.ref(source.id)} = ANY (ARRAY(SELECT page_id FROM (${window}) AS page_ids))`;
   return source.select((source.from(ctx) as AnySelect).where(ids)) as AnySelect;
 }
 
