@@ -117,6 +117,15 @@ async function main() {
     ]),
   );
   step(vitest('unit', 'unit'));
+  // Before the API tests: the server serves dist/, and some API tests open pages.
+  const built = step(
+    run('Build the SPA (vite build)', process.execPath, [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--logLevel',
+      'warn',
+    ]),
+  );
   step(vitest('api', 'api-pglite', { TEST_DATABASE_URL: '' }));
   if (await reachable(PG_URL)) {
     step(vitest('api', 'api-postgres', { TEST_DATABASE_URL: PG_URL }));
@@ -126,14 +135,6 @@ async function main() {
   } else {
     console.log(`\n• No PostgreSQL server at ${PG_URL}: the API tests ran on PGlite only.`);
   }
-  const built = step(
-    run('Build the SPA (vite build)', process.execPath, [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--logLevel',
-      'warn',
-    ]),
-  );
   if (built && step(ensureChromium())) {
     step(
       run('End to end (Playwright, Chromium)', process.execPath, [
