@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { httpError } from '../../http/problem.ts';
 import {
   type Api,
+  type CollectionDecl,
   collection,
   custom,
   customList,
@@ -50,45 +51,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     collection: { path: '/api/assures', key: 'assures' },
     properties: INSURED_PROPERTIES,
   });
-  collection(api, deps, {
-    paths: ['/api/assures', '/affilies'],
-    resource: 'Insured',
-    roles: INSURED_ROLES,
-    source: insureds,
-    order: {
-      id: 'insured.id',
-      firstname: 'insured.firstname',
-      lastname: 'insured.lastname',
-      dtBirthday: 'insured.dt_birthday',
-      postalCode: 'insured.postal_code',
-      addressLocality: 'insured.address_locality',
-      sex: 'insured.sex',
-      startAt: 'last_sub.start_at',
-      start: 'last_sub.start_at', // spec §7: start maps to startAt
-    },
-    defaultOrder: [{ field: 'startAt', direction: 'desc' }],
-    // startAt is null for an insured with no subscription in scope: no cursor on it.
-    keyset: true,
-    nullableOrder: ['startAt', 'start'],
-    filters: {
-      id: exact('insured.id', 'id'),
-      'assure.id': exact('insured.id', 'id'),
-      firstname: partial('insured.firstname'),
-      lastname: partial('insured.lastname'),
-      'assure.firstname': partial('insured.firstname'),
-      'assure.lastname': partial('insured.lastname'),
-      postalCode: postalPrefix,
-      addressLocality: partial('insured.address_locality'),
-      sex: sexes,
-      idGender: exact('insured.id_gender', 'integer'),
-      noss: nossPrefix,
-      'customer.id': exact('insured.customer_id', 'id'),
-      'contrat.id': byContract,
-      'contract.id': byContract,
-      'subscriptions.contract.id': byContract,
-    },
-    dates: { dtBirthday: 'insured.dt_birthday' },
-  });
+  collection(api, deps, INSURED_COLLECTION);
   item(api, deps, {
     paths: ['/api/assures/:id', '/assures/:id', '/api/insureds/:id'],
     resource: 'Insured',
@@ -97,3 +60,44 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     notFound: 'Cet assuré est introuvable.',
   });
 }
+
+/** The affiliates list (also read by the exports of issue 5: same filters, same scope). */
+export const INSURED_COLLECTION: CollectionDecl = {
+  paths: ['/api/assures', '/affilies'],
+  resource: 'Insured',
+  roles: INSURED_ROLES,
+  source: insureds,
+  order: {
+    id: 'insured.id',
+    firstname: 'insured.firstname',
+    lastname: 'insured.lastname',
+    dtBirthday: 'insured.dt_birthday',
+    postalCode: 'insured.postal_code',
+    addressLocality: 'insured.address_locality',
+    sex: 'insured.sex',
+    startAt: 'last_sub.start_at',
+    start: 'last_sub.start_at', // spec §7: start maps to startAt
+  },
+  defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+  // startAt is null for an insured with no subscription in scope: no cursor on it.
+  keyset: true,
+  nullableOrder: ['startAt', 'start'],
+  filters: {
+    id: exact('insured.id', 'id'),
+    'assure.id': exact('insured.id', 'id'),
+    firstname: partial('insured.firstname'),
+    lastname: partial('insured.lastname'),
+    'assure.firstname': partial('insured.firstname'),
+    'assure.lastname': partial('insured.lastname'),
+    postalCode: postalPrefix,
+    addressLocality: partial('insured.address_locality'),
+    sex: sexes,
+    idGender: exact('insured.id_gender', 'integer'),
+    noss: nossPrefix,
+    'customer.id': exact('insured.customer_id', 'id'),
+    'contrat.id': byContract,
+    'contract.id': byContract,
+    'subscriptions.contract.id': byContract,
+  },
+  dates: { dtBirthday: 'insured.dt_birthday' },
+};
