@@ -9,6 +9,7 @@ import { publicRoutes } from './http/publicRoutes.ts';
 import { securityHeaders } from './http/securityHeaders.ts';
 import { drainOnClose } from './http/shutdown.ts';
 import { serveSpa } from './http/spa.ts';
+import { registerHub } from './hub/index.ts';
 import { apiDocsRoutes } from './hydra/apiDocs.ts';
 import { parseQueryString } from './hydra/querystring.ts';
 import { registerResources } from './resources/index.ts';
@@ -38,6 +39,8 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   await app.register(apiDocsRoutes, { config });
   // The embedded identity provider (when OIDC_ISSUER is unset) and bearer verification.
   const { authenticate } = await authPlugin(app, { config, database });
+  // The SSE hub (app.hub, /.well-known/mercure): export notifications and live updates.
+  await registerHub(app, { config, database, authenticate });
   await app.register(publicRoutes, { config });
 
   // Its onRequest hook answers page navigations with index.html (see spa.ts). Added before the

@@ -8,6 +8,8 @@ import * as m005 from './005_contract_list_indexes.ts';
 import * as m006 from './006_contract_option_index.ts';
 import * as m007 from './007_default_sort_indexes.ts';
 import * as m008 from './008_contract_default_brokers.ts';
+import * as m009 from './009_hub.ts';
+import * as m010 from './010_exports.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '006_contract_option_index': m006,
   '007_default_sort_indexes': m007,
   '008_contract_default_brokers': m008,
+  '009_hub': m009,
+  '010_exports': m010,
 };

@@ -1,0 +1,78 @@
+// The hub itself: publishes updates to the streams of this instance and, with REDIS_URL, of
+// every other instance; keeps the owners of private topics (claims.ts).
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Claims } from './claims.ts';
+import { Fanout, type Subscriber, type Update } from './fanout.ts';
+import { connectRedisBus, type RedisBus } from './redisBus.ts';
+import { parseTopic } from './topics.ts';
+
+/** The contract other parts of the server use (app.hub). */
+export interface Hub {
+  /** Sends data (any JSON value) to the subscribers of the topic, on every instance. */
+  publish(topic: string, data: unknown): Promise<void>;
+  /** The first login to claim command/{uuid} owns it for 24 h; false if another login does. */
+  claim(topic: string, login: string): Promise<boolean>;
+}
+
+export class MessageHub implements Hub {
+  private readonly fanout = new Fanout();
+
+  private constructor(
+    private readonly claims: Claims,
+    private readonly log: FastifyBaseLogger,
+    private redis?: RedisBus,
+  ) {}
+
+  static async start(deps: {
+    claims: Claims;
+    log: FastifyBaseLogger;
+    redisUrl?: string;
+  }): Promise<MessageHub> {
+    const hub = new MessageHub(deps.claims, deps.log);
+    if (deps.redisUrl) {
+      hub.redis = await connectRedisBus(deps.redisUrl, (u) => hub.fanout.deliver(u), deps.log);
+    }
+    return hub;
+  }
+
+  async publish(topic: string, data: unknown): Promise<void> {
+    if (!parseTopic(topic)) throw new TypeError(`hub: unknown topic shape "${topic}"`);
+    await this.publishUpdate([topic], JSON.stringify(data ?? null));
+  }
+
+  claim(topic: string, login: string): Promise<boolean> {
+    if (parseTopic(topic)?.kind !== 'command') {
+      throw new TypeError(`hub: only command/{uuid} topics are claimed, not "${topic}"`);
+    }
+    return this.claims.claim(topic, login);
+  }
+
+  /** Publishes JSON text on the topics; resolves with the update's id. */
+  async publishUpdate(topics: string[], data: string): Promise<string> {
+    const update: Update = { id: `urn:uuid:${randomUUID()}`, topics, data };
+    this.fanout.deliver(update);
+    if (this.redis) {
+      // Subscribers here already have it; the others miss it while Redis is away.
+      await this.redis.publish(update).catch((error: Error) => {
+        this.log.error({ err: error, topics }, 'hub: could not send an update through Redis');
+      });
+    }
+    return update.id;
+  }
+
+  /** Follows topics on this instance; returns the removal. */
+  follow(subscriber: Subscriber): () => void {
+    return this.fanout.add(subscriber);
+  }
+
+  /** Streams open on this instance. */
+  get subscribers(): number {
+    return this.fanout.size;
+  }
+
+  async close(): Promise<void> {
+    await this.redis?.close();
+    this.redis = undefined;
+  }
+}
