@@ -1,7 +1,8 @@
 // Sellers (brokers; spec §3, §7): GET /api/brokers, /api/brokers/{id} (PROFILE_ADMIN_AGEO,
 // VIEW_SELLER or PROFILE_MANAGER), and /api/brokers_with_contract, the sellers holding at least
 // one contract in the caller's scope, only for PROFILE_MANAGER (spec §6; 403 otherwise),
-// optionally narrowed to the contracts of one product.
+// optionally narrowed to the contracts of one product. POST /api/brokers creates a seller
+// (create.ts, server/src/users/).
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { HydraProperty } from '../../hydra/registry.ts';
 import { contractScope, type DataScope } from '../../scope/index.ts';
@@ -14,6 +15,7 @@ import {
   type ResourceDeps,
 } from '../framework/index.ts';
 import { optionCollection } from '../organizations/optionList.ts';
+import { creation } from './create.ts';
 import { USER_FILTERS, USER_ORDER, USER_PROPERTIES, USER_TYPE, usersOfType } from './member.ts';
 
 const BROKER_ROLES = ['PROFILE_ADMIN_AGEO', 'VIEW_SELLER', 'PROFILE_MANAGER'] as const;
@@ -48,10 +50,16 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   api.hydra.add({
     name: 'Broker',
     title: 'Vendeur',
-    collection: { path: '/api/brokers', key: 'brokers' },
+    collection: { path: '/api/brokers', key: 'brokers', methods: ['GET', 'POST'] },
     properties: [...(USER_PROPERTIES as readonly HydraProperty[])],
   });
   collection(api, deps, { ...LIST, paths: ['/api/brokers'], roles: BROKER_ROLES, source: brokers });
+  await creation(api, deps, {
+    path: '/api/brokers',
+    resource: 'Broker',
+    member: 'seller',
+    source: brokers,
+  });
   item(api, deps, {
     paths: ['/api/brokers/:id'],
     resource: 'Broker',

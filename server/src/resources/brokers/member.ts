@@ -150,14 +150,21 @@ export const USER_FILTERS = {
   partnerId: exact('app_user.partner_id', 'id'),
 } as const;
 
+/** Writeable ones are those POST takes (server/src/users/fields.ts). */
 export const USER_PROPERTIES = [
   { name: 'id', title: 'Identifiant', range: 'xmls:integer' },
-  { name: 'username', title: 'Identifiant de connexion', range: 'xmls:string' },
-  { name: 'email', title: 'Courriel', range: 'xmls:string' },
-  { name: 'roles', title: 'Rôles' },
-  { name: 'enabled', title: 'Actif', range: 'xmls:boolean' },
+  {
+    name: 'username',
+    title: 'Identifiant de connexion',
+    range: 'xmls:string',
+    required: true,
+    writeable: true,
+  },
+  { name: 'email', title: 'Courriel', range: 'xmls:string', required: true, writeable: true },
+  { name: 'roles', title: 'Rôles', writeable: true },
+  { name: 'enabled', title: 'Actif', range: 'xmls:boolean', writeable: true },
   { name: 'userType', title: 'Profil' },
-  { name: 'employee', title: 'Salarié' },
-  { name: 'sellerCode', title: 'Code vendeur', range: 'xmls:string' },
-  { name: 'partnerId', title: 'Partenaire', range: 'xmls:integer' },
+  { name: 'employee', title: 'Salarié', required: true, writeable: true },
+  { name: 'sellerCode', title: 'Code vendeur', range: 'xmls:string', writeable: true },
+  { name: 'partnerId', title: 'Partenaire', range: 'xmls:integer', writeable: true },
 ] as const;

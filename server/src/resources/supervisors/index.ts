@@ -1,7 +1,9 @@
 // Managers (supervisors; spec §3, §7): GET /api/supervisors and /api/supervisors/{id}, for
 // PROFILE_ADMIN_AGEO, VIEW_MANAGER or PROFILE_ADMIN_PARTNER (spec §6; 403 otherwise), in the
 // caller's scope (an operator sees all, a partner administrator its partner's managers).
+// POST /api/supervisors creates a manager (../brokers/create.ts, server/src/users/).
 import type { HydraProperty } from '../../hydra/registry.ts';
+import { creation } from '../brokers/create.ts';
 import {
   USER_FILTERS,
   USER_ORDER,
@@ -15,11 +17,11 @@ const SUPERVISOR_ROLES = ['PROFILE_ADMIN_AGEO', 'VIEW_MANAGER', 'PROFILE_ADMIN_P
 
 const supervisors = usersOfType(USER_TYPE.manager, 'Supervisor');
 
-export function register(api: Api, deps: ResourceDeps): void {
+export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   api.hydra.add({
     name: 'Supervisor',
     title: 'Manager',
-    collection: { path: '/api/supervisors', key: 'supervisors' },
+    collection: { path: '/api/supervisors', key: 'supervisors', methods: ['GET', 'POST'] },
     properties: [...(USER_PROPERTIES as readonly HydraProperty[])],
   });
   collection(api, deps, {
@@ -40,5 +42,11 @@ export function register(api: Api, deps: ResourceDeps): void {
     roles: SUPERVISOR_ROLES,
     source: supervisors,
     notFound: 'Ce manager est introuvable.',
+  });
+  await creation(api, deps, {
+    path: '/api/supervisors',
+    resource: 'Supervisor',
+    member: 'manager',
+    source: supervisors,
   });
 }
