@@ -5,7 +5,7 @@
 import type { HydraProperty } from '../../hydra/registry.ts';
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
 import { registerDashboard } from './dashboard.ts';
-import { COMMISSION_FILTERS, COMMISSION_ROLES, commissions } from './source.ts';
+import { COMMISSION_FILTERS, COMMISSION_ORDER, COMMISSION_ROLES, commissions } from './source.ts';
 
 const prop = (name: string, title: string, range: HydraProperty['range']): HydraProperty => ({
   name,
@@ -58,21 +58,7 @@ export function register(api: Api, deps: ResourceDeps): void {
     resource: 'Commission',
     roles: COMMISSION_ROLES,
     source: commissions,
-    order: {
-      id: 'commission.id',
-      numContract: 'contract.lb_contrat',
-      subscriber: 'customer.legalname',
-      businessProvider: 'organization.legalname',
-      acquisitionRate: 'commission.acquisition_rate',
-      startAt: 'commission.start_at',
-      // Spec §7: start maps to startAt.
-      start: 'commission.start_at',
-      endAt: 'commission.end_at',
-      datePaymentCom: 'commission.date_payment_com',
-      datePayment: 'commission.date_payment_com',
-      amoundPaid: 'commission.amound_paid',
-      year: 'commission.year',
-    },
+    order: COMMISSION_ORDER,
     defaultOrder: [{ field: 'startAt', direction: 'desc' }],
     // Millions of rows at scale: past the counted rows, hydra:next carries a keyset cursor,
     // except on the payment date, which may be empty.

@@ -82,6 +82,23 @@ export const commissions = defineSource({
     })),
 });
 
+/** Sort fields of the list (and of its download, issue 5). */
+export const COMMISSION_ORDER: CollectionDecl['order'] = {
+  id: 'commission.id',
+  numContract: 'contract.lb_contrat',
+  subscriber: 'customer.legalname',
+  businessProvider: 'organization.legalname',
+  acquisitionRate: 'commission.acquisition_rate',
+  startAt: 'commission.start_at',
+  // Spec §7: start maps to startAt.
+  start: 'commission.start_at',
+  endAt: 'commission.end_at',
+  datePaymentCom: 'commission.date_payment_com',
+  datePayment: 'commission.date_payment_com',
+  amoundPaid: 'commission.amound_paid',
+  year: 'commission.year',
+};
+
 /** Who may read commissions (spec §6; ROLE_COMMISSION expands to VIEW_COMMISSIONS). */
 export const COMMISSION_ROLES = ['VIEW_COMMISSIONS'] as const;
 
