@@ -1,0 +1,68 @@
+// A hub stream never ends by itself: the graceful stop must end it, or SIGTERM would wait for
+// the deadline (10 s) and exit 1 whenever a browser has a list open.
+import type { FastifyInstance } from 'fastify';
+import { afterEach, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { type Database, openDatabase } from '../../server/src/db/database.ts';
+import { prepareDatabase } from '../../server/src/db/prepare.ts';
+import { stopOnSignals, stopServer } from '../../server/src/http/shutdown.ts';
+import { OidcBrowser } from './support/oidcClient.ts';
+import { type FreshDatabase, freePort, freshDatabase } from './support/server.ts';
+import { subscribe } from './support/sse.ts';
+
+let fresh: FreshDatabase | undefined;
+afterEach(async () => {
+  await fresh?.dispose();
+  fresh = undefined;
+});
+
+async function start(): Promise<{ app: FastifyInstance; database: Database; url: string }> {
+  fresh = await freshDatabase({ initialised: true });
+  const port = await freePort();
+  const config = loadConfig({
+    ...fresh.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+  });
+  const database = await openDatabase(config.database);
+  await prepareDatabase(database, { seedScale: 'demo' });
+  const app = await buildApp({ config, database });
+  await app.listen({ port, host: '127.0.0.1' });
+  return { app, database, url: config.publicUrl };
+}
+
+async function openStream(url: string) {
+  const token = (await new OidcBrowser(url, 'espace-partenaire').login('vendeur', 'demo'))
+    .access_token;
+  const stream = await subscribe(url, ['contracts'], token);
+  expect(stream.status).toBe(200);
+  return stream;
+}
+
+it('stopping the server ends the open streams at once', async () => {
+  const { app, database, url } = await start();
+  const stream = await openStream(url);
+  const t0 = Date.now();
+  await stopServer(app, database);
+  await stream.ended;
+  expect(Date.now() - t0).toBeLessThan(3000);
+});
+
+it('on SIGTERM exits 0 while a stream is open', async () => {
+  const { app, database, url } = await start();
+  const stream = await openStream(url);
+  let exited!: (code: number) => void;
+  const exit = new Promise<number>((resolve) => {
+    exited = resolve;
+  });
+  const remove = stopOnSignals(app, database, { exit: (code) => exited(code), deadlineMs: 5000 });
+  try {
+    process.emit('SIGTERM', 'SIGTERM');
+    expect(await exit).toBe(0);
+    await stream.ended;
+  } finally {
+    remove();
+  }
+});
