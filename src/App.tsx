@@ -11,11 +11,15 @@ import { LoadingScreen, sessionRoutes } from './pages/session/index.tsx';
 import { AppNotification } from './providers/AppNotification.tsx';
 import { NO_PERMISSIONS } from './providers/auth/identity.ts';
 import type { AppAuthProvider } from './providers/authProvider.ts';
-import { dataProvider } from './providers/dataProvider.ts';
+import { createHydraDataProvider } from './providers/dataProvider.ts';
+import { httpClient } from './providers/httpClient.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
 import { NavigatorBridge } from './providers/NavigatorBridge.tsx';
 import { UnexpectedFailureToast } from './providers/UnexpectedFailureToast.tsx';
+import { API_ROUTES } from './resources/api.ts';
 import { appResources, noLayoutRoutes } from './routes.tsx';
+
+const dataProvider = createHydraDataProvider(httpClient, { routes: API_ROUTES });
 
 /** react-admin's loading page (its props are not ours). */
 const AppLoading = () => <LoadingScreen />;

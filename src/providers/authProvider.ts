@@ -14,6 +14,7 @@ import {
   rolesClaim,
 } from './auth/identity.ts';
 import { isSessionPath } from './auth/sessionPaths.ts';
+import { SESSION_CACHE_PREFIX } from './sessionCache.ts';
 
 // react-admin's authProvider on the OIDC client (spec partner-extranet §4, §6, §7 "Authentication").
 // Two ways in, one session at a time: the OIDC authorization-code flow (the normal one), or a
@@ -56,8 +57,7 @@ const SIGN_IN_NEEDED = { redirectTo: '/login', message: false } as const;
 /** A 401 nothing could renew: the session is over. */
 const SESSION_EXPIRED = { redirectTo: '/token-expired', message: false } as const;
 
-/** Keys of caches tied to the signed-in user (business lists cache under this prefix). */
-export const SESSION_CACHE_PREFIX = 'espace-partenaire.cache.';
+export { SESSION_CACHE_PREFIX };
 
 function clearSessionCaches(): void {
   for (const storage of [window.sessionStorage, window.localStorage]) {

@@ -1,14 +1,47 @@
-import type { DataProvider, Identifier, RaRecord } from 'ra-core';
+import {
+  type DataProvider,
+  type GetListResult,
+  HttpError,
+  type Identifier,
+  type RaRecord,
+} from 'ra-core';
+import { getBearer } from './bearer.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
+import { createResponseCache, type ResponseCache, userKeyOfBearer } from './responseCache.ts';
 
-// A minimal Hydra reader until the business issue brings the full data provider (sort aliases,
-// date bounds, per-user cache, writes): lists and details only (spec partner-extranet §7).
+// The Hydra data provider (spec partner-extranet §7): page, itemsPerPage, order[field]=asc|desc
+// with the sort aliases the resource declarations give, filters as query pairs (arrays as
+// name[]=v, date bounds as field[after]=YYYY-MM-DD), a per-user 3 h cache for the lists declared
+// cached, and writes whose 422 violations land on their form fields.
+
+/** Where a react-admin resource lives on the API, and how its lists are read. */
+export interface ApiRoute {
+  /** Collection path, e.g. '/api/contrats'. */
+  collection: string;
+  /** Item base path when it differs, e.g. '/api/contracts' (items are `${item}/{id}`). */
+  item?: string;
+  /** Screen field -> API order field (spec §7 sort aliases). */
+  sortAliases?: Readonly<Record<string, string>>;
+  /** Kept 3 hours per signed-in user (spec §6, §9). */
+  cached?: boolean;
+}
+
+export type ApiRoutes = Readonly<Record<string, ApiRoute>>;
+
+/** Per-call options a screen may pass as react-admin `meta`. */
+export interface ListMeta {
+  /** Another collection path for this resource (per-parent lists: /api/insureds/5/beneficiaires). */
+  path?: string;
+  /** Cache this call 3 hours for the signed-in user even if the resource is not declared cached. */
+  cache?: boolean;
+}
 
 interface HydraCollection<T> {
   'hydra:member'?: T[];
   'hydra:totalItems'?: number;
   member?: T[];
   totalItems?: number;
+  totalItemsIsLowerBound?: boolean;
 }
 
 type HydraRecord = Record<string, unknown> & { '@id'?: string; id?: Identifier };
@@ -19,58 +52,179 @@ const withId = (record: HydraRecord): RaRecord => ({
   id: record.id ?? (record['@id'] as Identifier),
 });
 
-/** Empty values are dropped (spec §5); a list sends one `name[]` entry per value. */
-function appendFilters(query: URLSearchParams, filter: Record<string, unknown> = {}) {
+const isEmpty = (value: unknown) =>
+  value === '' || value === null || value === undefined || (Array.isArray(value) && !value.length);
+
+function scalar(value: unknown): string {
+  if (value instanceof Date) {
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+  }
+  return String(value);
+}
+
+/**
+ * Filters as query pairs (spec §5): empty values dropped; one `name[]` entry per selected value;
+ * an object gives bounds, `{ dtDebVal: { after: '2024-01-01' } }` -> `dtDebVal[after]=2024-01-01`
+ * (a key already written `dtDebVal[after]` is kept as is); dates as YYYY-MM-DD.
+ */
+export function appendFilters(query: URLSearchParams, filter: Record<string, unknown> = {}) {
   for (const [name, value] of Object.entries(filter)) {
-    if (value === '' || value === null || value === undefined) continue;
-    if (Array.isArray(value)) for (const item of value) query.append(`${name}[]`, String(item));
-    else query.set(name, String(value));
+    if (isEmpty(value)) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (!isEmpty(item)) query.append(`${name}[]`, scalar(item));
+    } else if (typeof value === 'object' && !(value instanceof Date)) {
+      for (const [bound, inner] of Object.entries(value as Record<string, unknown>)) {
+        if (!isEmpty(inner)) query.set(`${name}[${bound}]`, scalar(inner));
+      }
+    } else {
+      query.set(name, scalar(value));
+    }
   }
 }
 
-const notYet = (method: string) => () =>
-  Promise.reject(new Error(`${method} : non disponible dans ce fournisseur de données`));
+/** 422 violations as react-admin form errors: `employee.firstname` -> { employee: { firstname } }. */
+export function violationsToErrors(body: unknown): Record<string, unknown> | undefined {
+  const violations = (body as { violations?: { propertyPath?: string; message?: string }[] })
+    ?.violations;
+  if (!Array.isArray(violations) || !violations.length) return undefined;
+  const errors: Record<string, unknown> = {};
+  for (const { propertyPath, message } of violations) {
+    const path = (propertyPath || 'root.serverError').split('.');
+    let node = errors;
+    for (const key of path.slice(0, -1)) {
+      node[key] ??= {};
+      node = node[key] as Record<string, unknown>;
+    }
+    node[path[path.length - 1]] ??= message ?? '';
+  }
+  return errors;
+}
 
-export function createHydraDataProvider(http: HttpClient = httpClient, entrypoint = '/api') {
-  const collectionUrl = (resource: string) => `${entrypoint}/${resource}`;
-  const itemUrl = (resource: string, id: Identifier) =>
-    typeof id === 'string' && id.startsWith('/')
-      ? id
-      : `${collectionUrl(resource)}/${encodeURIComponent(String(id))}`;
+export interface HydraDataProviderOptions {
+  routes?: ApiRoutes;
+  /** Base of resources with no declared route. */
+  entrypoint?: string;
+  cache?: ResponseCache;
+}
+
+export function createHydraDataProvider(
+  http: HttpClient = httpClient,
+  { routes = {}, entrypoint = '/api', cache }: HydraDataProviderOptions = {},
+) {
+  const responses = cache ?? createResponseCache({ userKey: () => userKeyOfBearer(getBearer) });
+  const routeOf = (resource: string): ApiRoute =>
+    routes[resource] ?? { collection: `${entrypoint}/${resource}` };
+  const itemUrl = (resource: string, id: Identifier) => {
+    if (typeof id === 'string' && id.startsWith('/')) return id;
+    const route = routeOf(resource);
+    return `${route.item ?? route.collection}/${encodeURIComponent(String(id))}`;
+  };
+
+  async function readList(
+    resource: string,
+    url: string,
+    cached: boolean,
+    signal?: AbortSignal,
+  ): Promise<GetListResult> {
+    const load = async () => {
+      const { json } = await http<HydraCollection<HydraRecord>>(url, { signal });
+      return json;
+    };
+    const json = cached ? await responses.get(url, load) : await load();
+    const members = json?.['hydra:member'] ?? json?.member ?? [];
+    return {
+      data: members.map(withId) as never[],
+      total: json?.['hydra:totalItems'] ?? json?.totalItems ?? members.length,
+      meta: { resource, totalIsLowerBound: json?.totalItemsIsLowerBound === true },
+    };
+  }
 
   const provider: DataProvider = {
-    async getList(resource, { pagination, sort, filter, signal }) {
+    async getList(resource, { pagination, sort, filter, meta, signal }) {
+      const route = routeOf(resource);
+      const listMeta = (meta ?? {}) as ListMeta;
       const query = new URLSearchParams();
       if (pagination) {
         query.set('page', String(pagination.page));
         query.set('itemsPerPage', String(pagination.perPage));
       }
-      if (sort?.field) query.set(`order[${sort.field}]`, sort.order.toLowerCase());
+      if (sort?.field) {
+        const field = route.sortAliases?.[sort.field] ?? sort.field;
+        query.set(`order[${field}]`, sort.order.toLowerCase() === 'asc' ? 'asc' : 'desc');
+      }
       appendFilters(query, filter);
-      const { json } = await http<HydraCollection<HydraRecord>>(
-        `${collectionUrl(resource)}?${query}`,
-        { signal },
-      );
-      const members = json?.['hydra:member'] ?? json?.member ?? [];
-      return {
-        data: members.map(withId) as never[],
-        total: json?.['hydra:totalItems'] ?? json?.totalItems ?? members.length,
-      };
+      const path = listMeta.path ?? route.collection;
+      const url = `${path}${path.includes('?') ? '&' : '?'}${query}`;
+      return readList(resource, url, Boolean(listMeta.cache ?? route.cached), signal);
     },
+
     async getOne(resource, { id, signal }) {
       const { json } = await http<HydraRecord>(itemUrl(resource, id), { signal });
       return { data: withId(json) as never };
     },
-    getMany: notYet('getMany'),
-    getManyReference: notYet('getManyReference'),
-    create: notYet('create'),
-    update: notYet('update'),
-    updateMany: notYet('updateMany'),
-    delete: notYet('delete'),
-    deleteMany: notYet('deleteMany'),
+
+    async getMany(resource, { ids, signal }) {
+      const records = await Promise.all(
+        ids.map((id) => http<HydraRecord>(itemUrl(resource, id), { signal })),
+      );
+      return { data: records.map(({ json }) => withId(json)) as never[] };
+    },
+
+    getManyReference(resource, { target, id, filter, ...rest }) {
+      return provider.getList(resource, { ...rest, filter: { ...filter, [target]: id } });
+    },
+
+    async create(resource, { data }) {
+      const { json } = await write(routeOf(resource).collection, 'POST', data);
+      responses.clear();
+      return { data: withId(json) as never };
+    },
+
+    async update(resource, { id, data }) {
+      const { json } = await write(itemUrl(resource, id), 'PUT', data);
+      responses.clear();
+      return { data: withId(json) as never };
+    },
+
+    async updateMany(resource, { ids, data }) {
+      await Promise.all(ids.map((id) => write(itemUrl(resource, id), 'PUT', data)));
+      responses.clear();
+      return { data: ids };
+    },
+
+    async delete(resource, { id, previousData }) {
+      await http(itemUrl(resource, id), { method: 'DELETE' });
+      responses.clear();
+      return { data: (previousData ?? { id }) as never };
+    },
+
+    async deleteMany(resource, { ids }) {
+      await Promise.all(ids.map((id) => http(itemUrl(resource, id), { method: 'DELETE' })));
+      responses.clear();
+      return { data: ids };
+    },
+
     supportAbortSignal: true,
   };
+
+  /** A write, sent as JSON-LD; 422 violations become react-admin's `{ errors }` body. */
+  async function write(url: string, method: string, data: unknown) {
+    try {
+      return await http<HydraRecord>(url, {
+        method,
+        body: data,
+        headers: { 'Content-Type': 'application/ld+json' },
+        retries: 0,
+      });
+    } catch (error) {
+      const errors = error instanceof HttpError ? violationsToErrors(error.body) : undefined;
+      if (error instanceof HttpError && errors) {
+        throw new HttpError(error.message, error.status, { ...error.body, errors });
+      }
+      throw error;
+    }
+  }
+
   return provider;
 }
-
-export const dataProvider = createHydraDataProvider();

@@ -5,6 +5,7 @@ import type { SortPayload } from 'ra-core';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { GuardRule } from '../domain/access.ts';
 import type { RouteMenuPlacement } from '../domain/menu.ts';
+import type { ApiRoute } from '../providers/dataProvider.ts';
 
 /** What a route shows: react-admin's view kinds, or a page that is no resource view. */
 export type RouteKind = 'list' | 'show' | 'edit' | 'create' | 'page';
@@ -40,5 +41,7 @@ export interface Declaration {
   icon: SvgIconComponent;
   /** Default list order (spec partner-extranet §9, administration §9). */
   defaultSort?: SortPayload;
+  /** Where the API serves it and its sort aliases (spec §7); default `/api/<name>`. */
+  api?: ApiRoute;
   routes: readonly RouteDeclaration[];
 }

@@ -8,6 +8,7 @@ export const brokers: Declaration = {
   label: { one: 'Vendeur', many: 'Vendeurs' },
   icon: BrokerIcon,
   defaultSort: { field: 'id', order: 'ASC' },
+  api: { collection: '/api/brokers', sortAliases: { type: 'userType.label' } },
   routes: [
     {
       path: '/brokers/list',

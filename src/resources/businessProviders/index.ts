@@ -9,6 +9,7 @@ export const businessProviders: Declaration = {
   icon: BusinessProviderIcon,
   // spec §9: providers by legalname.
   defaultSort: { field: 'legalname', order: 'ASC' },
+  api: { collection: '/api/businessProviders' },
   routes: [
     {
       path: '/apporteurs/liste',

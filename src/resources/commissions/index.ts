@@ -8,6 +8,7 @@ export const commissions: Declaration = {
   icon: CommissionIcon,
   // No order is given for commissions (spec §9): the house default, by id ascending.
   defaultSort: { field: 'id', order: 'ASC' },
+  api: { collection: '/api/commissions', sortAliases: { start: 'startAt' } },
   routes: [
     // The spec lists /Commission/list while its menu links /commission/list; both are declared
     // so that both bookmarks keep working (React Router would match either one case-blind).

@@ -8,6 +8,17 @@ export const contracts: Declaration = {
   icon: ContractIcon,
   // spec §9: contracts by dateDebVal, descending in most lists.
   defaultSort: { field: 'dateDebVal', order: 'DESC' },
+  api: {
+    collection: '/api/contrats',
+    item: '/api/contracts',
+    // spec §7 sort aliases.
+    sortAliases: {
+      businessProviders: 'organizations.organization.id',
+      insuranceCompanies: 'organizations.organization.id',
+      risk: 'lbType',
+      nbrInsuredActive: 'nbrInsured',
+    },
+  },
   routes: [
     {
       path: '/contrats/liste',

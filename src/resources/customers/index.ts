@@ -9,6 +9,7 @@ export const customers: Declaration = {
   icon: CustomerIcon,
   // spec §9: customers by ID ascending.
   defaultSort: { field: 'id', order: 'ASC' },
+  api: { collection: '/api/customers' },
   routes: [
     {
       path: '/Clients/liste',

@@ -9,6 +9,7 @@ export const insuranceCompanies: Declaration = {
   icon: CompanyIcon,
   // spec §9: companies by legalname.
   defaultSort: { field: 'legalname', order: 'ASC' },
+  api: { collection: '/api/insuranceOfCompanies' },
   routes: [
     {
       path: '/mutuelles/liste',

@@ -9,6 +9,7 @@ export const insureds: Declaration = {
   icon: InsuredIcon,
   // spec §9: affiliates by startAt descending.
   defaultSort: { field: 'startAt', order: 'DESC' },
+  api: { collection: '/api/assures', sortAliases: { start: 'startAt' } },
   routes: [
     {
       path: '/affilies/liste',

@@ -8,6 +8,7 @@ export const managers: Declaration = {
   label: { one: 'Manager', many: 'Managers' },
   icon: ManagerIcon,
   defaultSort: { field: 'id', order: 'ASC' },
+  api: { collection: '/api/supervisors', sortAliases: { type: 'userType.label' } },
   routes: [
     {
       path: '/managers/liste',

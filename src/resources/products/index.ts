@@ -8,6 +8,7 @@ export const products: Declaration = {
   icon: ProductIcon,
   // No order is given for products (spec §9): the house default, by id ascending.
   defaultSort: { field: 'id', order: 'ASC' },
+  api: { collection: '/api/products', sortAliases: { risk: 'lbType' } },
   routes: [
     {
       path: '/Produits/liste',

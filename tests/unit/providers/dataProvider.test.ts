@@ -1,25 +1,33 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { HttpError } from 'ra-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createHydraDataProvider } from '../../../src/providers/dataProvider.ts';
 import { createHttpClient } from '../../../src/providers/httpClient.ts';
+import {
+  CACHE_TTL_MS,
+  createResponseCache,
+  userKeyOfBearer,
+} from '../../../src/providers/responseCache.ts';
+import { SESSION_CACHE_PREFIX } from '../../../src/providers/sessionCache.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const dataProvider = createHydraDataProvider(
-  createHttpClient({
-    getBearer: async () => 'jwt',
-    navigate: () => undefined,
-    onMaintenance: () => undefined,
-    backoffMs: () => 0,
-  }),
-);
+const http1 = createHttpClient({
+  getBearer: async () => 'jwt',
+  navigate: () => undefined,
+  onMaintenance: () => undefined,
+  backoffMs: () => 0,
+});
+const dataProvider = createHydraDataProvider(http1, {
+  cache: createResponseCache({ userKey: async () => null }),
+});
 
 // spec partner-extranet §7: page, itemsPerPage, order[field]=asc|desc, hydra:member/totalItems.
-describe('minimal Hydra data provider', () => {
+describe('Hydra data provider', () => {
   it('reads a page of a collection', async () => {
     let query: URLSearchParams | undefined;
     server.use(
@@ -62,7 +70,135 @@ describe('minimal Hydra data provider', () => {
     });
   });
 
-  it('says plainly what it cannot do yet', async () => {
-    await expect(dataProvider.delete('products', { id: 1 })).rejects.toThrow('non disponible');
+  it('maps the declared sort aliases and writes bounds, dates and booleans', async () => {
+    let query: URLSearchParams | undefined;
+    let path = '';
+    server.use(
+      http.get('*/api/contrats', ({ request }) => {
+        const url = new URL(request.url);
+        query = url.searchParams;
+        path = url.pathname;
+        return HttpResponse.json({
+          'hydra:member': [],
+          'hydra:totalItems': 10000,
+          totalItemsIsLowerBound: true,
+        });
+      }),
+    );
+    const routed = createHydraDataProvider(http1, {
+      routes: { contracts: { collection: '/api/contrats', sortAliases: { risk: 'lbType' } } },
+    });
+    const result = await routed.getList('contracts', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'risk', order: 'ASC' },
+      filter: {
+        dtDebVal: { after: new Date(2024, 0, 5), before: '' },
+        'dtFinVal[before]': '2025-12-31',
+        nbrInsured: true,
+        state: [],
+      },
+    });
+    expect(path).toBe('/api/contrats');
+    expect(query?.get('order[lbType]')).toBe('asc');
+    expect(query?.get('dtDebVal[after]')).toBe('2024-01-05');
+    expect(query?.has('dtDebVal[before]')).toBe(false);
+    expect(query?.get('dtFinVal[before]')).toBe('2025-12-31');
+    expect(query?.get('nbrInsured')).toBe('true');
+    expect(query?.has('state[]')).toBe(false);
+    expect(result.meta).toMatchObject({ totalIsLowerBound: true });
+  });
+
+  it('reads a per-parent list from meta.path, and a reference as a filter', async () => {
+    const urls: string[] = [];
+    server.use(
+      http.get('*/api/insureds/5/beneficiaires', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json({ 'hydra:member': [{ id: 1 }], 'hydra:totalItems': 1 });
+      }),
+      http.get('*/api/cotisations', ({ request }) => {
+        urls.push(request.url);
+        return HttpResponse.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+      }),
+    );
+    await dataProvider.getList('beneficiaires', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'lastname', order: 'ASC' },
+      filter: {},
+      meta: { path: '/api/insureds/5/beneficiaires' },
+    });
+    await dataProvider.getManyReference('cotisations', {
+      target: 'contrat.id',
+      id: 12,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'dtDebVal', order: 'DESC' },
+      filter: {},
+    });
+    expect(new URL(urls[0]).searchParams.get('order[lastname]')).toBe('asc');
+    expect(new URL(urls[1]).searchParams.get('contrat.id')).toBe('12');
+  });
+
+  it('caches declared lists 3 hours per user, and asks again for another user', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/contratStates', () => {
+        calls++;
+        return HttpResponse.json({ 'hydra:member': [{ id: 1, label: 'Actif' }] });
+      }),
+    );
+    let user = 'vendeur';
+    let now = 0;
+    const cached = createHydraDataProvider(http1, {
+      routes: { contratStates: { collection: '/api/contratStates', cached: true } },
+      cache: createResponseCache({ userKey: async () => user, now: () => now }),
+    });
+    const params = {
+      pagination: { page: 1, perPage: 100 },
+      sort: { field: 'id', order: 'ASC' as const },
+      filter: {},
+    };
+    await cached.getList('contratStates', params);
+    await cached.getList('contratStates', params);
+    expect(calls).toBe(1);
+    user = 'ageo';
+    await cached.getList('contratStates', params);
+    expect(calls).toBe(2);
+    now = CACHE_TTL_MS + 1;
+    await cached.getList('contratStates', params);
+    expect(calls).toBe(3);
+    expect(
+      Object.keys(localStorage).some((k) => k.startsWith(`${SESSION_CACHE_PREFIX}ageo:`)),
+    ).toBe(true);
+  });
+
+  it('puts 422 violations on their form fields, nested by property path', async () => {
+    server.use(
+      http.post('*/api/brokers', () =>
+        HttpResponse.json(
+          {
+            'hydra:description': 'username: Ce nom est déjà pris.',
+            violations: [
+              { propertyPath: 'username', message: 'Ce nom est déjà pris.' },
+              { propertyPath: 'employee.firstname', message: 'Le prénom est obligatoire.' },
+            ],
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const error = await dataProvider
+      .create('brokers', { data: { username: 'x' } })
+      .catch((e: HttpError) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as HttpError).status).toBe(422);
+    expect((error as HttpError).body.errors).toEqual({
+      username: 'Ce nom est déjà pris.',
+      employee: { firstname: 'Le prénom est obligatoire.' },
+    });
+  });
+
+  it('reads the login of a bearer token for the cache key', async () => {
+    const payload = btoa(JSON.stringify({ sub: 'x1', preferred_username: 'vendeur' }));
+    await expect(userKeyOfBearer(async () => `h.${payload}.s`)).resolves.toBe('vendeur');
+    await expect(userKeyOfBearer(async () => null)).resolves.toBeNull();
   });
 });
