@@ -1,0 +1,97 @@
+// Two server instances sharing this machine's Redis (REDIS_URL): what is published on one
+// reaches the subscribers of both, each exactly once. Skipped with a message when no Redis
+// answers, unless CI=true, where Redis is required (as PostgreSQL is: scripts/test.mjs).
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ScopedApi } from './support/scopedApi.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+import { publish, type Subscription, subscribe } from './support/sse.ts';
+
+const CI = process.env.CI === 'true' || process.env.CI === '1';
+const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => resolve(socket.end() && true));
+    socket.once('timeout', () => resolve(socket.destroy() && false));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const available = await reachable(REDIS_URL);
+if (!available && !CI) {
+  console.log(`• No Redis at ${REDIS_URL}: the hub's tests across two instances are skipped.`);
+}
+
+describe.skipIf(!available && !CI)('the hub across two instances through Redis', () => {
+  let a: TestServer;
+  let b: TestServer;
+  let apiA: ScopedApi;
+  let apiB: ScopedApi;
+  const opened: Subscription[] = [];
+
+  beforeAll(async () => {
+    if (!available) throw new Error(`CI needs the Redis server at ${REDIS_URL} (TEST_REDIS_URL).`);
+    // A channel of this run alone: other runs and other deployments on this Redis are not heard.
+    const url = new URL(REDIS_URL);
+    url.searchParams.set('channel', `espace-partenaire-test:${randomUUID()}`);
+    a = await startTestServer({ REDIS_URL: url.toString() });
+    b = await startTestServer({ REDIS_URL: url.toString() });
+    apiA = new ScopedApi(a);
+    apiB = new ScopedApi(b);
+  });
+  afterAll(async () => {
+    for (const s of opened) s.close();
+    await a?.close();
+    await b?.close();
+  });
+
+  async function follow(server: TestServer, api: ScopedApi, topics: string[]) {
+    const s = await subscribe(server.url, topics, await api.token('vendeur'));
+    expect(s.status).toBe(200);
+    opened.push(s);
+    return s;
+  }
+
+  /** Time for a duplicate, if any, to arrive through Redis. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+  it('a publish on one instance reaches the subscribers of both, exactly once', async () => {
+    const onB = await follow(b, apiB, ['contracts']);
+    const onA = await follow(a, apiA, ['contracts']);
+    const posted = await publish(a.url, await apiA.token('ageo'), {
+      topic: 'contracts',
+      data: '{"changed":[1]}',
+    });
+    expect(posted.status).toBe(200);
+    const id = await posted.text();
+    await onB.waitForEvents(1);
+    await onA.waitForEvents(1);
+    await settle();
+    expect(onB.events).toEqual([{ id, data: '{"changed":[1]}' }]);
+    expect(onA.events).toEqual([{ id, data: '{"changed":[1]}' }]);
+  });
+
+  it("an export's notification on one instance reaches its subscriber on the other", async () => {
+    const topic = `command/${randomUUID()}`;
+    const onB = await follow(b, apiB, [topic]);
+    await a.app.hub.publish(topic, { id: topic.slice(8), done: true });
+    const [event] = await onB.waitForEvents(1);
+    expect(JSON.parse(event.data)).toEqual({ id: topic.slice(8), done: true });
+    await settle();
+    expect(onB.events).toHaveLength(1);
+  });
+
+  it('several updates arrive in the order they were published', async () => {
+    const onB = await follow(b, apiB, ['insureds']);
+    for (let n = 1; n <= 5; n++) await a.app.hub.publish('insureds', { n });
+    const events = await onB.waitForEvents(5);
+    expect(events.map((e) => JSON.parse(e.data).n)).toEqual([1, 2, 3, 4, 5]);
+    await settle();
+    expect(onB.events).toHaveLength(5);
+  });
+});
