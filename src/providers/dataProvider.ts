@@ -63,24 +63,29 @@ function scalar(value: unknown): string {
   return String(value);
 }
 
+/** Date bound names of API Platform's DateFilter. */
+const BOUNDS = new Set(['after', 'before', 'strictly_after', 'strictly_before']);
+
 /**
  * Filters as query pairs (spec §5): empty values dropped; one `name[]` entry per selected value;
- * an object gives bounds, `{ dtDebVal: { after: '2024-01-01' } }` -> `dtDebVal[after]=2024-01-01`
- * (a key already written `dtDebVal[after]` is kept as is); dates as YYYY-MM-DD.
+ * nested form values are flattened, a bound with brackets and anything else with a dot:
+ * `{ dtDebVal: { after: d } }` -> `dtDebVal[after]=YYYY-MM-DD`, `{ assure: { firstname: 'x' } }`
+ * -> `assure.firstname=x` (a key already written `dtDebVal[after]` is kept as is).
  */
 export function appendFilters(query: URLSearchParams, filter: Record<string, unknown> = {}) {
-  for (const [name, value] of Object.entries(filter)) {
-    if (isEmpty(value)) continue;
+  const add = (name: string, value: unknown) => {
+    if (isEmpty(value)) return;
     if (Array.isArray(value)) {
       for (const item of value) if (!isEmpty(item)) query.append(`${name}[]`, scalar(item));
     } else if (typeof value === 'object' && !(value instanceof Date)) {
-      for (const [bound, inner] of Object.entries(value as Record<string, unknown>)) {
-        if (!isEmpty(inner)) query.set(`${name}[${bound}]`, scalar(inner));
+      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
+        add(BOUNDS.has(key) ? `${name}[${key}]` : `${name}.${key}`, inner);
       }
     } else {
       query.set(name, scalar(value));
     }
-  }
+  };
+  for (const [name, value] of Object.entries(filter)) add(name, value);
 }
 
 /** 422 violations as react-admin form errors: `employee.firstname` -> { employee: { firstname } }. */
@@ -172,7 +177,9 @@ export function createHydraDataProvider(
     },
 
     getManyReference(resource, { target, id, filter, ...rest }) {
-      return provider.getList(resource, { ...rest, filter: { ...filter, [target]: id } });
+      // A per-parent path (meta.path) names the parent itself: no target filter then.
+      const scoped = target ? { ...filter, [target]: id } : filter;
+      return provider.getList(resource, { ...rest, filter: scoped });
     },
 
     async create(resource, { data }) {

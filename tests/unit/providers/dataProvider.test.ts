@@ -96,6 +96,7 @@ describe('Hydra data provider', () => {
         'dtFinVal[before]': '2025-12-31',
         nbrInsured: true,
         state: [],
+        assure: { firstname: 'Zoé', lastname: '' },
       },
     });
     expect(path).toBe('/api/contrats');
@@ -105,6 +106,8 @@ describe('Hydra data provider', () => {
     expect(query?.get('dtFinVal[before]')).toBe('2025-12-31');
     expect(query?.get('nbrInsured')).toBe('true');
     expect(query?.has('state[]')).toBe(false);
+    expect(query?.get('assure.firstname')).toBe('Zoé');
+    expect(query?.has('assure.lastname')).toBe(false);
     expect(result.meta).toMatchObject({ totalIsLowerBound: true });
   });
 

@@ -1,0 +1,82 @@
+import { Box, Typography } from '@mui/material';
+import { type SortPayload, useListContext, useNotify } from 'ra-core';
+import { type ReactElement, type ReactNode, useEffect } from 'react';
+import { List, type ListProps } from 'react-admin';
+import { ListStatus } from './ListStatus.tsx';
+import { SpecPagination } from './SpecPagination.tsx';
+
+/** Toasts of data loads: 5 s (spec §9), French message of §8 (already French: not a key). */
+export const TOAST = { type: 'error', autoHideDuration: 5000 } as const;
+export const errorToast = (message: string) => ({ ...TOAST, messageArgs: { _: message } });
+
+export interface SpecListProps
+  extends Omit<ListProps, 'children' | 'pagination' | 'perPage' | 'sort' | 'title'> {
+  /** Page title (the declaration's route title). */
+  title: string;
+  /** The French message of spec §8 shown when the list cannot be loaded (LOAD_ERRORS). */
+  loadError: string;
+  /** Default order (the declaration's defaultSort, spec §9). */
+  sort?: SortPayload;
+  /** Page sizes offered; the first is the default (spec §9: 10). */
+  perPageOptions?: number[];
+  children: ReactNode;
+}
+
+/**
+ * On a failed load (spec §4): the table is emptied (the error replaces it), the pagination goes
+ * back to page 1, the error flag is set; the toast says the French message of §8.
+ */
+function ResetPageOnError() {
+  const { error, page, setPage } = useListContext();
+  useEffect(() => {
+    if (error && page !== 1) setPage(1);
+  }, [error, page, setPage]);
+  return null;
+}
+
+function EmptiedOnError({ message }: { message: string }) {
+  return (
+    <Box role="alert" sx={{ p: 2 }}>
+      <Typography color="error">{message}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * Every business list of the spec, the same way: react-admin's <List> (filters, page, page size
+ * and order in the URL, so a list can be bookmarked and shared), the busy / error /
+ * filters-changed flags, the honest total, and the French load-error toast.
+ */
+export function SpecList({
+  title,
+  loadError,
+  sort,
+  perPageOptions = [10],
+  queryOptions,
+  children,
+  ...rest
+}: SpecListProps): ReactElement {
+  const notify = useNotify();
+  return (
+    <List
+      title={title}
+      sort={sort}
+      perPage={perPageOptions[0]}
+      pagination={<SpecPagination perPageOptions={perPageOptions} />}
+      error={
+        <ListStatus>
+          <ResetPageOnError />
+          <EmptiedOnError message={loadError} />
+        </ListStatus>
+      }
+      queryOptions={{
+        ...queryOptions,
+        retry: false,
+        onError: () => notify(loadError, errorToast(loadError)),
+      }}
+      {...rest}
+    >
+      <ListStatus>{children}</ListStatus>
+    </List>
+  );
+}

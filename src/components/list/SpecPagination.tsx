@@ -1,0 +1,28 @@
+import { Pagination, useListContext } from 'react-admin';
+
+/** react-admin's total past the server's counting cap (docs/api.md "Totals and deep pages"). */
+export const isLowerBoundTotal = (meta: unknown) =>
+  (meta as { totalIsLowerBound?: boolean } | undefined)?.totalIsLowerBound === true;
+
+const number = new Intl.NumberFormat('fr-FR');
+
+/**
+ * Page size choices (spec §9: 10; contracts 10, 25, 50, 100) and an honest total: past 10,000
+ * the server stops counting, and the label says "plus de 10 000".
+ */
+export function SpecPagination({ perPageOptions = [10] }: { perPageOptions?: number[] }) {
+  const { meta } = useListContext() as ReturnType<typeof useListContext> & { meta?: unknown };
+  const lowerBound = isLowerBoundTotal(meta);
+  const labelDisplayedRows = ({ from, to, count }: { from: number; to: number; count: number }) =>
+    `${number.format(from)}-${number.format(to)} sur ${
+      lowerBound ? `plus de ${number.format(count)}` : number.format(count)
+    }`;
+  // Passed through to MUI's TablePagination (react-admin's props type does not list it).
+  const passThrough = { labelDisplayedRows } as object;
+  return (
+    <Pagination
+      rowsPerPageOptions={perPageOptions.length > 1 ? perPageOptions : []}
+      {...passThrough}
+    />
+  );
+}

@@ -1,0 +1,160 @@
+// The list kit (src/components/list): URL state, flags, honest totals, French load errors,
+// details with missing or unknown ids, related lists (spec partner-extranet §4, §8, §9).
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http } from 'msw';
+import { setupServer } from 'msw/node';
+import { DataTable, TextField, TextInput } from 'react-admin';
+import type { Location } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  LongDateField,
+  RelatedList,
+  SpecList,
+  SpecShow,
+} from '../../../src/components/list/index.ts';
+import { hydraCollection, hydraProblem } from '../support/hydra.ts';
+import { renderScreen } from '../support/renderScreen.tsx';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const companies = Array.from({ length: 10 }, (_, i) => ({
+  id: i + 1,
+  legalname: `Mutuelle ${i + 1}`,
+  createdAt: '2024-03-09',
+}));
+
+function CompanyList() {
+  return (
+    <SpecList
+      title="Compagnies"
+      loadError="Une erreur est survenue durant le chargement des compagnies"
+      sort={{ field: 'legalname', order: 'ASC' }}
+      perPageOptions={[10, 25]}
+      filters={[<TextInput key="legalname" source="legalname" label="Nom" alwaysOn />]}
+    >
+      <DataTable bulkActionButtons={false}>
+        <DataTable.Col source="legalname" label="Nom" />
+        <DataTable.Col source="createdAt" label="Créée le" field={LongDateField} />
+      </DataTable>
+    </SpecList>
+  );
+}
+
+describe('SpecList', () => {
+  it('reads the page with the default order, shows the honest total and keeps state in the URL', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/insuranceOfCompanies', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return hydraCollection(companies, 10000, { totalItemsIsLowerBound: true });
+      }),
+    );
+    let location: Location | undefined;
+    renderScreen(<CompanyList />, {
+      route: '/mutuelles/liste',
+      at: '/mutuelles/liste',
+      resource: 'insuranceCompanies',
+      onLocation: (l) => {
+        location = l;
+      },
+    });
+    expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+    expect(screen.getAllByText('09/03/2024')).toHaveLength(10);
+    expect(screen.getByText(/sur plus de 10\s000/)).toBeInTheDocument();
+    expect(queries[0].get('order[legalname]')).toBe('asc');
+    expect(queries[0].get('itemsPerPage')).toBe('10');
+
+    await userEvent.type(screen.getByLabelText('Nom'), 'Azur');
+    await waitFor(() => expect(queries.at(-1)?.get('legalname')).toBe('Azur'));
+    await waitFor(() => expect(location?.search).toContain('Azur'));
+  });
+
+  it('on a failed load: emptied, error flag, the French message of §8', async () => {
+    server.use(http.get('*/api/insuranceOfCompanies', () => hydraProblem(500, 'boom')));
+    const { container } = renderScreen(<CompanyList />, {
+      route: '/mutuelles/liste',
+      at: '/mutuelles/liste?page=3',
+      resource: 'insuranceCompanies',
+    });
+    const messages = await screen.findAllByText(
+      'Une erreur est survenue durant le chargement des compagnies',
+    );
+    expect(messages.length).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByText('Mutuelle 1')).not.toBeInTheDocument();
+    await waitFor(() => expect(container.querySelector('[data-error="true"]')).not.toBeNull());
+  });
+});
+
+function CompanyShow() {
+  return (
+    <SpecShow
+      title="Compagnie"
+      loadError="Une erreur est survenue durant le chargement de la compagnie"
+      missingId="Identifiant de compagnie manquant"
+    >
+      <TextField source="legalname" />
+      <RelatedList
+        reference="contracts"
+        target="contractCompanies.organization"
+        loadError="Une erreur est survenue durant le chargement des contrats de la compagnie"
+        sort={{ field: 'dateDebVal', order: 'ASC' }}
+      >
+        <DataTable bulkActionButtons={false}>
+          <DataTable.Col source="lbContrat" label="Contrat" />
+        </DataTable>
+      </RelatedList>
+    </SpecShow>
+  );
+}
+
+describe('SpecShow and RelatedList', () => {
+  it('shows the record and its related list, filtered by the parent', async () => {
+    let related: URLSearchParams | undefined;
+    server.use(
+      http.get('*/api/insuranceOfCompanies/7', () =>
+        Response.json({ '@id': '/api/insuranceOfCompanies/7', id: 7, legalname: 'Mutuelle Azur' }),
+      ),
+      http.get('*/api/contrats', ({ request }) => {
+        related = new URL(request.url).searchParams;
+        return hydraCollection([{ id: 1, lbContrat: 'Santé collective' }]);
+      }),
+    );
+    renderScreen(<CompanyShow />, {
+      route: '/mutuelles/:id?',
+      at: '/mutuelles/7',
+      resource: 'insuranceCompanies',
+    });
+    expect(await screen.findByText('Mutuelle Azur')).toBeInTheDocument();
+    expect(await screen.findByText('Santé collective')).toBeInTheDocument();
+    expect(related?.get('contractCompanies.organization')).toBe('7');
+    expect(related?.get('order[dateDebVal]')).toBe('asc');
+  });
+
+  it('says the id is missing, and the server words for an unknown id', async () => {
+    renderScreen(<CompanyShow />, {
+      route: '/mutuelles/:id?',
+      at: '/mutuelles',
+      resource: 'insuranceCompanies',
+    });
+    expect(await screen.findByText('Identifiant de compagnie manquant')).toBeInTheDocument();
+  });
+
+  it('an unknown id shows the server words, without a redirect', async () => {
+    server.use(
+      http.get('*/api/insuranceOfCompanies/99', () =>
+        hydraProblem(404, 'Cette compagnie est introuvable.'),
+      ),
+    );
+    renderScreen(<CompanyShow />, {
+      route: '/mutuelles/:id?',
+      at: '/mutuelles/99',
+      resource: 'insuranceCompanies',
+    });
+    const found = await screen.findAllByText('Cette compagnie est introuvable.');
+    expect(found.length).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,77 @@
+// Renders one screen of the app at its spec route, inside react-admin with the REAL Hydra data
+// provider and HTTP client (msw answers the API: tests/unit/support/hydra.ts), French i18n and
+// a memory router, for the component tests of the business screens.
+import { configure, render } from '@testing-library/react';
+import {
+  CustomRoutes,
+  memoryStore,
+  Resource,
+  ResourceContextProvider,
+  TestMemoryRouter,
+} from 'ra-core';
+import type { ReactElement } from 'react';
+import { Admin } from 'react-admin';
+import type { Location } from 'react-router-dom';
+import { Route } from 'react-router-dom';
+import { vi } from 'vitest';
+import { createHydraDataProvider } from '../../../src/providers/dataProvider.ts';
+import { createHttpClient } from '../../../src/providers/httpClient.ts';
+import { i18nProvider } from '../../../src/providers/i18nProvider.ts';
+import { createResponseCache } from '../../../src/providers/responseCache.ts';
+import { API_ROUTES } from '../../../src/resources/api.ts';
+import { demoAccount, fakeAuthProvider } from '../layout/renderApp.tsx';
+
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+export interface ScreenOptions {
+  /** The spec route pattern the page is mounted on, e.g. '/contrats/:id?'. */
+  route: string;
+  /** The address opened, e.g. '/contrats/12'. */
+  at: string;
+  /** react-admin resource name the page works on. */
+  resource: string;
+  /** Demo account whose permissions apply (default vendeur). */
+  account?: string;
+  /** Every location the router goes through (for redirections and URL state). */
+  onLocation?: (location: Location) => void;
+}
+
+/** A data provider whose HTTP client talks to msw without delays or routing side effects. */
+export function testHydraDataProvider() {
+  const http = createHttpClient({
+    getBearer: async () => 'test-token',
+    navigate: () => undefined,
+    onMaintenance: () => undefined,
+    backoffMs: () => 0,
+  });
+  return createHydraDataProvider(http, {
+    routes: API_ROUTES,
+    cache: createResponseCache({ userKey: async () => null }),
+  });
+}
+
+export function renderScreen(page: ReactElement, options: ScreenOptions) {
+  const account = demoAccount(options.account ?? 'vendeur');
+  return render(
+    <TestMemoryRouter initialEntries={[options.at]} locationCallback={options.onLocation}>
+      <Admin
+        authProvider={fakeAuthProvider(account)}
+        dataProvider={testHydraDataProvider()}
+        i18nProvider={i18nProvider}
+        store={memoryStore()}
+        disableTelemetry
+      >
+        <Resource name={options.resource} />
+        <CustomRoutes>
+          <Route
+            path={options.route}
+            element={
+              <ResourceContextProvider value={options.resource}>{page}</ResourceContextProvider>
+            }
+          />
+        </CustomRoutes>
+      </Admin>
+    </TestMemoryRouter>,
+  );
+}
