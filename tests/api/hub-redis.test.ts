@@ -95,3 +95,22 @@ describe.skipIf(!available && !CI)('the hub across two instances through Redis',
     expect(onB.events).toHaveLength(5);
   });
 });
+
+describe('an instance whose Redis does not answer', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Nothing listens on port 1: the start waits a few seconds for Redis, then goes on.
+    server = await startTestServer({ REDIS_URL: 'redis://127.0.0.1:1?channel=nowhere' });
+  });
+  afterAll(() => server?.close());
+
+  it('still starts, and delivers its own messages to its own subscribers', async () => {
+    const api = new ScopedApi(server);
+    const s = await subscribe(server.url, ['contracts'], await api.token('vendeur'));
+    expect(s.status).toBe(200);
+    await server.app.hub.publish('contracts', { alone: true });
+    const [event] = await s.waitForEvents(1);
+    expect(event.data).toBe('{"alone":true}');
+    s.close();
+  });
+});
