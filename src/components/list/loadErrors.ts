@@ -50,4 +50,7 @@ export const MISSING_IDS = {
   contract: 'Identifiant de contrat manquant',
   subscriber: 'Identifiant de souscripteur manquant',
   customer: 'Missing customer ID',
+  businessProvider: "Identifiant d'apporteur manquant",
+  company: 'Identifiant de compagnie manquant',
+  product: 'Identifiant de produit manquant',
 } as const;
