@@ -24,6 +24,9 @@ export interface RelatedListProps {
   /** The table (DataTable or Datagrid). */
   children: ReactNode;
   empty?: string;
+  /** Above the table, inside the list context, shown even when empty or failed (live updates,
+   * export buttons). */
+  toolbar?: ReactNode;
 }
 
 function EmptyOrError({
@@ -64,6 +67,7 @@ export function RelatedList({
   filter,
   children,
   empty = 'Aucun résultat.',
+  toolbar,
 }: RelatedListProps) {
   const notify = useNotify();
   return (
@@ -84,6 +88,7 @@ export function RelatedList({
         }}
       >
         <ListStatus>
+          {toolbar}
           <EmptyOrError loadError={loadError} empty={empty}>
             {children}
           </EmptyOrError>

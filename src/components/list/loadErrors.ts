@@ -53,4 +53,5 @@ export const MISSING_IDS = {
   businessProvider: "Identifiant d'apporteur manquant",
   company: 'Identifiant de compagnie manquant',
   product: 'Identifiant de produit manquant',
+  insured: "Identifiant d'assuré manquant",
 } as const;
