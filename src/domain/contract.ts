@@ -109,3 +109,65 @@ export function derivedRisk(lbType: string | null | undefined): {
 
 /** Spec §3: organisations of type 3 are business providers, type 5 insurance companies. */
 export const ORGANIZATION_TYPES = { businessProvider: 3, insuranceCompany: 5 } as const;
+
+/** An organisation linked to a contract (spec §3 `organizations[].organization`). */
+export interface ContractOrganization {
+  id?: number | string | null;
+  legalname: string;
+  type?: { id: number } | null;
+}
+
+/** A business provider of a contract, with its role (spec §3 "Providers"). */
+export type ContractProvider<O extends ContractOrganization = ContractOrganization> = (
+  | O
+  | { id: null; legalname: string; type: { id: 3 } }
+) & {
+  /** The main referrer (apporteur principal): named like the contract's lbApporteur. */
+  main: boolean;
+  /** Not linked to the contract: added because no linked provider bears the lbApporteur name. */
+  added: boolean;
+};
+
+const byLegalname = (a: { legalname: string }, b: { legalname: string }) =>
+  a.legalname.localeCompare(b.legalname, 'fr');
+
+const sameName = (a: string, b: string) =>
+  a.trim().localeCompare(b.trim(), 'fr', { sensitivity: 'accent' }) === 0;
+
+/**
+ * The business providers of a contract (spec §3): its organisations of type 3, sorted by
+ * legalname; the one named like lbApporteur is the main referrer, the others are co-providers;
+ * when none bears that name, a provider with that name is added (as the main referrer). Names
+ * compare trimmed and ignoring case. A blank lbApporteur names no main referrer and adds nothing.
+ */
+export function contractProviders<O extends ContractOrganization>(
+  organizations: readonly O[],
+  lbApporteur: string | null | undefined,
+): ContractProvider<O>[] {
+  const name = lbApporteur?.trim() ?? '';
+  const linked = organizations.filter((o) => o.type?.id === ORGANIZATION_TYPES.businessProvider);
+  let mainFound = false;
+  const providers: ContractProvider<O>[] = linked.map((o) => {
+    const main = name !== '' && !mainFound && sameName(o.legalname, name);
+    if (main) mainFound = true;
+    return { ...o, main, added: false };
+  });
+  if (name !== '' && !mainFound) {
+    providers.push({
+      id: null,
+      legalname: name,
+      type: { id: ORGANIZATION_TYPES.businessProvider },
+      main: true,
+      added: true,
+    });
+  }
+  return providers.sort(byLegalname);
+}
+
+/** The main referrer and the co-providers apart (spec §3), for display. */
+export function splitProviders<O extends ContractOrganization>(providers: ContractProvider<O>[]) {
+  return {
+    main: providers.find((p) => p.main) ?? null,
+    coProviders: providers.filter((p) => !p.main),
+  };
+}

@@ -1,13 +1,16 @@
-// Contract rules of spec §3: type from flags (both views), type ids and codes, risk labels.
+// Contract rules of spec §3: type from flags (both views), type ids and codes, risk labels,
+// providers (main referrer, co-providers, one added when none matches).
 import { describe, expect, it } from 'vitest';
 import {
   CONTRACT_TYPES,
+  contractProviders,
   contractTypeIdFromFlags,
   DEFAULT_CONTRACT_FILTERS,
   derivedContractType,
   derivedRisk,
   LOI_EVIN_CODE,
   olderContractType,
+  splitProviders,
 } from '../../../src/domain/contract.ts';
 
 describe('contract type from flags (spec §3)', () => {
@@ -98,5 +101,71 @@ it('the default contract filters are those of spec §4', () => {
     state: [1, 2, 4],
     contractType: [1, 3],
     nbrInsured: true,
+  });
+});
+
+describe('providers (spec §3)', () => {
+  const org = (id: number, legalname: string, type = 3) => ({ id, legalname, type: { id: type } });
+  const organizations = [
+    org(1, 'Zénith Courtage'),
+    org(2, 'Mutuelle Azur', 5),
+    org(3, 'Atlas Conseil'),
+    org(4, 'Évian Patrimoine'),
+  ];
+
+  it('keeps type 3, sorted by legalname; the one named like lbApporteur is the main referrer', () => {
+    const providers = contractProviders(organizations, 'Zénith Courtage');
+    expect(providers.map((p) => [p.legalname, p.main, p.added])).toEqual([
+      ['Atlas Conseil', false, false],
+      ['Évian Patrimoine', false, false],
+      ['Zénith Courtage', true, false],
+    ]);
+    const { main, coProviders } = splitProviders(providers);
+    expect(main?.id).toBe(1);
+    expect(coProviders.map((p) => p.id)).toEqual([3, 4]);
+  });
+
+  it('compares names trimmed and ignoring case', () => {
+    const providers = contractProviders(organizations, '  atlas conseil ');
+    expect(providers.filter((p) => p.main).map((p) => p.id)).toEqual([3]);
+    expect(providers.some((p) => p.added)).toBe(false);
+  });
+
+  it('adds a provider with that name when none matches, as the main referrer', () => {
+    const providers = contractProviders(organizations, 'Cabinet Martin et Associés');
+    expect(providers.map((p) => p.legalname)).toEqual([
+      'Atlas Conseil',
+      'Cabinet Martin et Associés',
+      'Évian Patrimoine',
+      'Zénith Courtage',
+    ]);
+    const added = providers.find((p) => p.added);
+    expect(added).toEqual({
+      id: null,
+      legalname: 'Cabinet Martin et Associés',
+      type: { id: 3 },
+      main: true,
+      added: true,
+    });
+    expect(providers.filter((p) => p.main)).toHaveLength(1);
+  });
+
+  it('adds one even when the contract has no linked provider', () => {
+    expect(contractProviders([org(9, 'Mutuelle Azur', 5)], 'Cabinet Roy')).toEqual([
+      { id: null, legalname: 'Cabinet Roy', type: { id: 3 }, main: true, added: true },
+    ]);
+  });
+
+  it('a blank lbApporteur names no main referrer and adds nothing', () => {
+    for (const name of [null, undefined, '', '  ']) {
+      const providers = contractProviders(organizations, name);
+      expect(providers.map((p) => p.id)).toEqual([3, 4, 1]);
+      expect(providers.some((p) => p.main || p.added)).toBe(false);
+    }
+  });
+
+  it('names one main referrer when two linked providers bear the name', () => {
+    const twice = [org(5, 'Atlas Conseil'), org(6, 'Atlas Conseil')];
+    expect(contractProviders(twice, 'Atlas Conseil').map((p) => p.main)).toEqual([true, false]);
   });
 });

@@ -1,0 +1,50 @@
+import { DataTable } from 'react-admin';
+import { LongDateField, RelatedList } from '../../components/list/index.ts';
+
+// The contracts of one customer, product, seller, supervisor, business provider, insurance
+// company or insured (spec §2 related lists), as the detail screens embed them: ascending
+// dateDebVal (spec §9 "ascending in the per-context list"), rows opening /contrats/{id}.
+
+export interface ContractsOfProps {
+  /**
+   * The §7 filter naming the parent on /api/contrats: 'customerPortfolios.broker',
+   * 'contractBusinessProviders.organization', 'contractCompanies.organization',
+   * 'subscriptions.insured.id', 'idProduit', 'customer.id'...
+   */
+  target?: string;
+  /**
+   * Or a per-parent endpoint: `/api/customers/${id}/contracts`, `/api/products/${id}/contracts`,
+   * `/api/contracts_by_supervisor?supervisor=${id}`.
+   */
+  path?: string;
+  /** The parent's id; by default the id of the record in context (the detail's). */
+  id?: string | number;
+  /** French message of spec §8 (LOAD_ERRORS.contractsOfCustomer, ...OfProduct, ...). */
+  loadError: string;
+}
+
+export function ContractsOf({ target, path, id, loadError }: ContractsOfProps) {
+  return (
+    <RelatedList
+      reference="contracts"
+      target={target ?? ''}
+      path={path}
+      id={id}
+      loadError={loadError}
+      sort={{ field: 'dateDebVal', order: 'ASC' }}
+      empty="Aucun contrat."
+    >
+      <DataTable bulkActionButtons={false} rowClick={(rowId) => `/contrats/${rowId}`}>
+        <DataTable.Col source="lbContrat" label="Contrat" />
+        <DataTable.Col source="lbProduit" label="Produit" />
+        <DataTable.Col source="lbSouscrip" label="Souscripteur" />
+        <DataTable.Col source="type" label="Type" disableSort />
+        <DataTable.Col source="risk" label="Risque" />
+        <DataTable.Col source="dateDebVal" label="Début" field={LongDateField} />
+        <DataTable.Col source="dateFinVal" label="Fin" field={LongDateField} />
+        <DataTable.Col source="state" label="État" render={(record) => record.state?.label ?? ''} />
+        <DataTable.Col source="nbrInsured" label="Assurés actifs" align="right" />
+      </DataTable>
+    </RelatedList>
+  );
+}
