@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { authPlugin } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { registerExports } from './exports/index.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
@@ -54,6 +55,8 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
     api.addHook('onRequest', authenticate);
     // Business resources (issue 3): every call of spec §7, scoped to the signed-in user.
     await registerResources(api, { config, database });
+    // Excel and CSV exports through the hub, downloads, the commissions file (issue 5).
+    await registerExports(api, { config, database });
   });
   return app;
 }

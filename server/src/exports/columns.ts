@@ -1,0 +1,94 @@
+// A column of an export: its French header, what kind of value it holds, and how to read it
+// from a list member (the JSON the list endpoint would answer, so a file says what the screen
+// says). The writers turn each kind into a typed XLSX cell or a CSV text the way spec §3 and §9
+// show it.
+import { csvAmount, neutraliseCell } from '../../../src/domain/exportFile.ts';
+import { longDate, shortDate } from '../../../src/domain/format.ts';
+
+export type CellKind =
+  /** Free text: neutralised against formulas. */
+  | 'text'
+  | 'integer'
+  /** Two decimals (euros). */
+  | 'amount'
+  /** A rate in percent (4.25 means 4,25 %). */
+  | 'percent'
+  /** DD/MM/YYYY. */
+  | 'date'
+  /** DD/MM/YY: the dates of the main lists (contracts, premiums). */
+  | 'shortDate';
+
+export type CellValue = string | number | boolean | null | undefined;
+
+export interface Column<M> {
+  header: string;
+  kind: CellKind;
+  /** Width in characters (XLSX). */
+  width: number;
+  value(member: M): CellValue;
+}
+
+export const column = <M>(
+  header: string,
+  kind: CellKind,
+  width: number,
+  value: (member: M) => CellValue,
+): Column<M> => ({ header, kind, width, value });
+
+/** Excel's number formats per kind; text and integers need none. */
+export const XLSX_FORMATS: Partial<Record<CellKind, string>> = {
+  amount: '#,##0.00',
+  percent: '0.00" %"',
+  date: 'dd/mm/yyyy',
+  shortDate: 'dd/mm/yy',
+};
+
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const EXCEL_EPOCH_DAYS = 25_569; // 1970-01-01 as an Excel serial day
+const MS_PER_DAY = 86_400_000;
+
+/** 'YYYY-MM-DD' as an Excel serial day (a plain number the date format shows). */
+function excelDay(value: CellValue): number | null {
+  const m = typeof value === 'string' ? DAY.exec(value) : null;
+  if (!m) return null;
+  const time = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Number.isNaN(time) ? null : EXCEL_EPOCH_DAYS + time / MS_PER_DAY;
+}
+
+const numberOf = (value: CellValue): number | null => {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
+const textOf = (value: CellValue): string =>
+  value === null || value === undefined ? '' : neutraliseCell(String(value));
+
+/** The XLSX cell: a number (dates as serial days under a date format), or neutralised text. */
+export function xlsxCell(kind: CellKind, value: CellValue): string | number | null {
+  switch (kind) {
+    case 'text':
+      return value === null || value === undefined ? null : textOf(value);
+    case 'date':
+    case 'shortDate':
+      return excelDay(value);
+    default:
+      return numberOf(value);
+  }
+}
+
+/** The CSV text: French decimal comma, dates as on screen ('-' when missing), neutralised text. */
+export function csvCell(kind: CellKind, value: CellValue): string {
+  switch (kind) {
+    case 'text':
+      return textOf(value);
+    case 'date':
+      return longDate(typeof value === 'string' ? value : undefined);
+    case 'shortDate':
+      return shortDate(typeof value === 'string' ? value : undefined);
+    case 'integer':
+      return numberOf(value)?.toString() ?? '';
+    default:
+      return csvAmount(numberOf(value));
+  }
+}

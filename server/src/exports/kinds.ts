@@ -1,0 +1,168 @@
+// The three exports of spec §7 (and the commissions download): which list declaration they
+// read (the same filters, order and data scope as the screen's list), their French columns,
+// and their default file name (spec §5).
+import {
+  type DefaultName,
+  defaultFileBase,
+  type ExportKind,
+} from '../../../src/domain/exportFile.ts';
+import { nir } from '../../../src/domain/format.ts';
+import { premiumTotal } from '../../../src/domain/premium.ts';
+import type { CollectionQuery } from '../hydra/query.ts';
+import {
+  COMMISSION_FILTERS,
+  COMMISSION_ORDER,
+  COMMISSION_ROLES,
+  commissions,
+} from '../resources/commissions/source.ts';
+import { contractList } from '../resources/contracts/list.ts';
+import { type CollectionDecl, parseId } from '../resources/framework/index.ts';
+import { INSURED_COLLECTION } from '../resources/insureds/index.ts';
+import { PREMIUM_COLLECTION } from '../resources/premiums/declaration.ts';
+import { type Column, column } from './columns.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: members are the lists' JSON, read field by field.
+export type Member = Record<string, any>;
+
+export interface ExportSheet {
+  /** The list it reads: filters, default order, scope (the paths are not used). */
+  decl: CollectionDecl;
+  /** Worksheet title (XLSX). */
+  title: string;
+  columns: ReadonlyArray<Column<Member>>;
+}
+
+export interface ExportDefinition extends ExportSheet {
+  /** The default name (without extension) for these filters. */
+  defaultName(query: CollectionQuery, uuid: string): string;
+}
+
+const names = (list: Member[] | undefined, name: (m: Member) => string | null | undefined) =>
+  [...new Set((list ?? []).map(name).filter(Boolean))].join(', ');
+
+const person = (p: Member | null | undefined) =>
+  [p?.firstname, p?.lastname].filter(Boolean).join(' ');
+
+/** The first id among these filters (the per-contract or per-customer variant of a list). */
+function filterId(query: CollectionQuery, ...filters: string[]): number | undefined {
+  for (const name of filters) {
+    const raw = query.filters[name];
+    const id = parseId(Array.isArray(raw) ? raw[0] : raw);
+    if (id !== undefined) return id;
+  }
+  return undefined;
+}
+
+const base = (name: DefaultName) => defaultFileBase(name);
+
+const CONTRACTS: ExportDefinition = {
+  // Spec §9: the contract list is newest first.
+  decl: contractList(['/api/contrats'], [{ field: 'dateDebVal', direction: 'desc' }]),
+  title: 'Contrats',
+  columns: [
+    column('N° de contrat', 'text', 16, (c) => c.lbContrat),
+    column('Souscripteur', 'text', 32, (c) => c.lbSouscrip),
+    column('Produit', 'text', 28, (c) => c.lbProduit),
+    column('Collège', 'text', 18, (c) => c.lbCollege),
+    column('Type', 'text', 14, (c) => c.type),
+    column('Risque', 'text', 9, (c) => c.risk),
+    column('État', 'text', 10, (c) => c.state?.label),
+    column('Date de début', 'shortDate', 12, (c) => c.dateDebVal),
+    column('Date de fin', 'shortDate', 12, (c) => c.dateFinVal),
+    column('Apporteur principal', 'text', 28, (c) => c.lbApporteur),
+    column('Compagnies', 'text', 28, (c) => names(c.insuranceCompanies, (o) => o.legalname)),
+    column('Vendeurs', 'text', 24, (c) => names(c.sellers, person)),
+    column('Assurés actifs', 'integer', 10, (c) => c.nbrInsured),
+    column('Ayants droit actifs', 'integer', 10, (c) => c.nbrBeneficiary),
+    column('Affiliés actifs', 'integer', 10, (c) => c.nbrTotalAffiliate),
+  ],
+  defaultName: (query, uuid) =>
+    base({
+      kind: 'contracts',
+      id: filterId(query, 'idSouscrip', 'customer.id', 'customer') ?? uuid,
+    }),
+};
+
+const INSUREDS: ExportDefinition = {
+  decl: INSURED_COLLECTION,
+  title: 'Assurés',
+  columns: [
+    column('Nom', 'text', 20, (i) => i.lastname),
+    column('Prénom', 'text', 18, (i) => i.firstname),
+    column('Civilité', 'text', 8, (i) => i.gender),
+    column('Sexe', 'text', 8, (i) => i.lbSex),
+    column('Date de naissance', 'date', 12, (i) => i.dtBirthday),
+    column('N° de sécurité sociale', 'text', 18, (i) => nir(i.noss, i.nossKey)),
+    column('Code postal', 'text', 8, (i) => i.postalCode),
+    column('Ville', 'text', 22, (i) => i.addressLocality),
+    column('Situation familiale', 'text', 14, (i) => i.lbSitFam),
+    column("Date d'adhésion", 'date', 12, (i) => i.startAt),
+    column('Contrats', 'text', 24, (i) => names(i.subscriptions, (s) => s.contract?.lbContrat)),
+    column('Ayants droit', 'integer', 8, (i) => i.beneficiaires?.length ?? 0),
+  ],
+  defaultName(query, uuid) {
+    const contract = filterId(query, 'contrat.id', 'contract.id', 'subscriptions.contract.id');
+    if (contract !== undefined) return base({ kind: 'insureds', id: contract });
+    const customer = filterId(query, 'customer.id');
+    if (customer !== undefined) return base({ kind: 'insureds', id: customer, accented: true });
+    return base({ kind: 'insureds', id: uuid });
+  },
+};
+
+const COTISATIONS: ExportDefinition = {
+  decl: { ...PREMIUM_COLLECTION, paths: ['/api/cotisations'] },
+  title: 'Cotisations',
+  columns: [
+    column('N° de contrat', 'text', 16, (p) => p.contrat?.lbContrat),
+    column('Produit', 'text', 24, (p) => p.contrat?.lbProduit),
+    column('Souscripteur', 'text', 28, (p) => p.contrat?.lbSouscrip),
+    column('Destinataire', 'text', 24, (p) => p.destinataire),
+    column('Type de cotisation', 'text', 12, (p) => p.typeCotisation),
+    column('Statut', 'text', 10, (p) => p.lbStatus),
+    column('Début', 'shortDate', 10, (p) => p.dtDebVal),
+    column('Fin', 'shortDate', 10, (p) => p.dtFinVal),
+    column('Échéance', 'shortDate', 10, (p) => p.dtEcheance),
+    column('Limite de règlement', 'shortDate', 10, (p) => p.dtLimReg),
+    column('Paiement', 'shortDate', 10, (p) => p.dtPaiement),
+    column('Montant', 'amount', 11, (p) => p.numMontant),
+    column('Frais de gestion', 'amount', 11, (p) => p.numFraisGes),
+    column("Frais d'impayé", 'amount', 11, (p) => p.numFraisImpay),
+    column('Total', 'amount', 11, (p) => premiumTotal(p as never)),
+    column('Montant payé', 'amount', 11, (p) => p.amountPaid),
+    column('Reste à payer', 'amount', 11, (p) => p.remaining),
+    column('Mode de paiement', 'text', 14, (p) => p.lbModePaie),
+  ],
+  defaultName: (_query, uuid) => base({ kind: 'cotisations', uuid }),
+};
+
+export const EXPORTS: Readonly<Record<ExportKind, ExportDefinition>> = {
+  contracts: CONTRACTS,
+  insureds: INSUREDS,
+  cotisations: COTISATIONS,
+};
+
+/** GET /api/commissions/download: the list of /api/commissions (same filters, same order). */
+export const COMMISSIONS: ExportSheet = {
+  decl: {
+    paths: ['/api/commissions'],
+    resource: 'Commission',
+    roles: COMMISSION_ROLES,
+    source: commissions,
+    order: COMMISSION_ORDER,
+    nullableOrder: ['datePaymentCom', 'datePayment'],
+    defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+    ...COMMISSION_FILTERS,
+  },
+  title: 'Commissions',
+  columns: [
+    column('N° de contrat', 'text', 16, (c) => c.numContract),
+    column('Souscripteur', 'text', 30, (c) => c.subscriber),
+    column('Apporteur', 'text', 28, (c) => c.businessProvider),
+    column("Taux d'acquisition (%)", 'percent', 12, (c) => c.acquisitionRate),
+    column('Début', 'date', 12, (c) => c.startAt),
+    column('Fin', 'date', 12, (c) => c.endAt),
+    column('Date de paiement', 'date', 12, (c) => c.datePaymentCom),
+    column('Montant payé', 'amount', 12, (c) => c.amoundPaid),
+    column('Année', 'integer', 8, (c) => c.year),
+  ],
+};

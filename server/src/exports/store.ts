@@ -1,0 +1,155 @@
+// Where export files live: PostgreSQL (export_file + export_chunk, migration 010), so that any
+// server instance serves a file another one wrote. A file is written as it is produced, in
+// chunks of about 1 MiB, and read back one chunk at a time: no step holds a whole file.
+import { Readable, Writable } from 'node:stream';
+import { sql } from 'kysely';
+import type { ExportFormat, ExportKind } from '../../../src/domain/exportFile.ts';
+import type { ExportDb, ExportStatus } from './tables.ts';
+
+export const CHUNK_BYTES = 1024 * 1024;
+/** How long a file is kept (issue 5: "expires, for example after 24 hours"). */
+export const FILE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface NewExport {
+  id: string;
+  owner: string;
+  kind: ExportKind;
+  format: ExportFormat;
+  /** The default name (without extension) used when the download names none. */
+  name: string;
+}
+
+export interface StoredExport {
+  id: string;
+  owner: string;
+  kind: string;
+  format: string;
+  name: string;
+  status: ExportStatus;
+  rows: number | null;
+  bytes: number | null;
+  expired: boolean;
+}
+
+/** Creates the file's row (status running); false when the id is already taken. */
+export async function createExport(db: ExportDb, file: NewExport): Promise<boolean> {
+  const inserted = await db
+    .insertInto('export_file')
+    .values({ ...file, expires_at: new Date(Date.now() + FILE_LIFETIME_MS) })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findExport(db: ExportDb, id: string): Promise<StoredExport | undefined> {
+  const row = await db
+    .selectFrom('export_file')
+    .select([
+      'id',
+      'owner',
+      'kind',
+      'format',
+      'name',
+      'status',
+      'rows',
+      'bytes',
+      sql<boolean>`expires_at <= now()`.as('expired'),
+    ])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...row, bytes: row.bytes === null ? null : Number(row.bytes) } : undefined;
+}
+
+export async function markDone(db: ExportDb, id: string, rows: number, bytes: number) {
+  await db
+    .updateTable('export_file')
+    .set({ status: 'done', rows, bytes })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A failed file keeps its row (the owner learns why) and loses its chunks. */
+export async function markFailed(db: ExportDb, id: string, message: string) {
+  await db.deleteFrom('export_chunk').where('export_id', '=', id).execute();
+  await db
+    .updateTable('export_file')
+    .set({ status: 'error', message })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Expired files go lazily: at start and before each new export (chunks cascade). */
+export async function deleteExpired(db: ExportDb): Promise<number> {
+  const deleted = await db
+    .deleteFrom('export_file')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+/**
+ * A Writable that stores what it receives as chunks of CHUNK_BYTES (the last one shorter).
+ * Each full chunk is inserted before more is accepted: the writer upstream waits (backpressure).
+ */
+export class ChunkSink extends Writable {
+  #pending: Buffer[] = [];
+  #pendingBytes = 0;
+  #seq = 0;
+  bytes = 0;
+
+  constructor(
+    private readonly db: ExportDb,
+    private readonly id: string,
+  ) {
+    super({ highWaterMark: CHUNK_BYTES });
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void) {
+    this.#pending.push(chunk);
+    this.#pendingBytes += chunk.length;
+    this.bytes += chunk.length;
+    if (this.#pendingBytes < CHUNK_BYTES) return done();
+    this.#flush(false).then(() => done(), done);
+  }
+
+  override _final(done: (error?: Error) => void) {
+    this.#flush(true).then(() => done(), done);
+  }
+
+  async #flush(last: boolean): Promise<void> {
+    while (this.#pendingBytes >= CHUNK_BYTES || (last && this.#pendingBytes > 0)) {
+      const all = Buffer.concat(this.#pending, this.#pendingBytes);
+      const data = all.subarray(0, Math.min(CHUNK_BYTES, all.length));
+      const rest = all.subarray(data.length);
+      this.#pending = rest.length ? [rest] : [];
+      this.#pendingBytes = rest.length;
+      await this.db
+        .insertInto('export_chunk')
+        .values({ export_id: this.id, seq: this.#seq++, data })
+        .execute();
+    }
+  }
+}
+
+/** The stored file as a stream, one chunk read per pull. */
+export function readChunks(db: ExportDb, id: string): Readable {
+  let seq = 0;
+  return new Readable({
+    async read() {
+      try {
+        const chunk = await db
+          .selectFrom('export_chunk')
+          .select('data')
+          .where('export_id', '=', id)
+          .where('seq', '=', seq++)
+          .executeTakeFirst();
+        const data = chunk?.data;
+        // pg gives a Buffer, PGlite a Uint8Array: wrap it without copying.
+        this.push(data ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : null);
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+  });
+}

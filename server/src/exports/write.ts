@@ -1,0 +1,36 @@
+// Writes one export, whatever its destination (the chunk store of a background job, or the
+// HTTP answer of the commissions download): batches of members in, rows of cells out.
+import type { Writable } from 'node:stream';
+import type { ExportFormat } from '../../../src/domain/exportFile.ts';
+import type { CollectionQuery } from '../hydra/query.ts';
+import type { AnySelect, Ctx } from '../resources/framework/index.ts';
+import type { ExportSheet } from './kinds.ts';
+import { memberBatches } from './rows.ts';
+import { writerFor } from './writers.ts';
+
+export interface ExportRun {
+  sheet: ExportSheet;
+  format: ExportFormat;
+  ctx: Ctx;
+  /** The scoped, filtered rows (framework `filtered`) and the parsed parameters. */
+  qb: AnySelect;
+  query: CollectionQuery;
+  /** Stops the export between two batches (server shutdown). */
+  signal?: AbortSignal;
+  batchSize?: number;
+}
+
+/** Writes the whole file into `out` and ends it; resolves with the number of data rows. */
+export async function writeExport(out: Writable, run: ExportRun): Promise<number> {
+  const { sheet } = run;
+  const writer = writerFor(run.format)(out, sheet);
+  let rows = 0;
+  for await (const batch of memberBatches(sheet.decl, run.ctx, run.qb, run.query, run.batchSize)) {
+    run.signal?.throwIfAborted();
+    for (const member of batch) writer.add(sheet.columns.map((c) => c.value(member)));
+    rows += batch.length;
+    await writer.drained();
+  }
+  await writer.finish();
+  return rows;
+}

@@ -1,0 +1,93 @@
+// The two file formats, written as a stream into any Writable (the database's chunk store, or
+// an HTTP answer): XLSX through exceljs's streaming WorkbookWriter (each row committed as soon
+// as it is added; no shared strings table, which would keep every text in memory), CSV through
+// csv-stringify as Excel in France reads it: UTF-8 with a byte-order mark, ';' between cells,
+// CRLF between rows, quotes where a cell needs them.
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import type { ExportFormat } from '../../../src/domain/exportFile.ts';
+import { type CellValue, type Column, csvCell, XLSX_FORMATS, xlsxCell } from './columns.ts';
+
+export interface SheetWriter {
+  /** One row: a value per column, in the columns' order. */
+  add(values: readonly CellValue[]): void;
+  /** Resolves when the output has room again (call it between batches). */
+  drained(): Promise<void>;
+  /** Ends the file; resolves once the output has everything. */
+  finish(): Promise<void>;
+}
+
+export interface SheetLayout {
+  title: string;
+  columns: ReadonlyArray<Column<never>>;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+async function roomIn(out: Writable): Promise<void> {
+  if (out.destroyed) throw out.errored ?? new Error('Flux de sortie fermé');
+  if (out.writableNeedDrain) await once(out, 'drain');
+}
+
+export function xlsxWriter(out: Writable, layout: SheetLayout): SheetWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(layout.title, {
+    views: [{ state: 'frozen', ySplit: 1 }],
+  });
+  sheet.columns = layout.columns.map((c, i) => {
+    const numFmt = XLSX_FORMATS[c.kind];
+    return { header: c.header, key: `c${i}`, width: c.width, style: numFmt ? { numFmt } : {} };
+  });
+  sheet.getRow(1).font = { bold: true };
+  const kinds = layout.columns.map((c) => c.kind);
+  return {
+    add(values) {
+      sheet.addRow(values.map((value, i) => xlsxCell(kinds[i], value))).commit();
+    },
+    async drained() {
+      await roomIn(out);
+      // Lets the zip stream pull what the sheet has written before more rows come.
+      await nextTurn();
+    },
+    async finish() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+export function csvWriter(out: Writable, layout: SheetLayout): SheetWriter {
+  const csv = stringify({
+    bom: true,
+    delimiter: ';',
+    record_delimiter: '\r\n',
+    header: true,
+    columns: layout.columns.map((c) => c.header),
+  });
+  const written = pipeline(csv, out);
+  // Its failure is reported by drained() or finish(), never as an unhandled rejection.
+  written.catch(() => undefined);
+  const kinds = layout.columns.map((c) => c.kind);
+  return {
+    add(values) {
+      csv.write(values.map((value, i) => csvCell(kinds[i], value)));
+    },
+    async drained() {
+      if (csv.writableNeedDrain) await Promise.race([once(csv, 'drain'), written]);
+      await roomIn(out);
+    },
+    async finish() {
+      csv.end();
+      await written;
+    },
+  };
+}
+
+export const writerFor = (format: ExportFormat) => (format === 'csv' ? csvWriter : xlsxWriter);
