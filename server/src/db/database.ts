@@ -19,6 +19,8 @@ const PARSERS: Record<number, (value: string) => unknown> = {
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** The embedded database itself (kind 'pglite'): the hub LISTENs through it. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
   return {
     db,
     kind: 'pglite',
+    pglite,
     async close() {
       await db.destroy();
       await pglite.close();

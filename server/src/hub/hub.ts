@@ -61,6 +61,15 @@ export class MessageHub implements Hub {
     return update.id;
   }
 
+  /** Delivers to this instance's subscribers only (what every instance hears by itself). */
+  deliverLocally(topic: string, data: unknown): void {
+    this.fanout.deliver({
+      id: `urn:uuid:${randomUUID()}`,
+      topics: [topic],
+      data: JSON.stringify(data ?? null),
+    });
+  }
+
   /** Follows topics on this instance; returns the removal. */
   follow(subscriber: Subscriber): () => void {
     return this.fanout.add(subscriber);

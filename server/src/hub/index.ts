@@ -5,6 +5,7 @@ import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { databaseClaims } from './claims.ts';
+import { followDatabaseChanges } from './databaseChanges.ts';
 import { type Hub, MessageHub } from './hub.ts';
 import { hubRoutes } from './routes.ts';
 
@@ -29,7 +30,16 @@ export async function registerHub(
     redisUrl: deps.config.redisUrl,
   });
   app.decorate('hub', hub);
-  app.addHook('onClose', () => hub.close());
+  const stopFollowing = await followDatabaseChanges({
+    config: deps.config,
+    database: deps.database,
+    announce: (topic) => hub.deliverLocally(topic, { changed: topic }),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await stopFollowing();
+    await hub.close();
+  });
   await app.register(async (scope) => {
     scope.addHook('onRequest', deps.authenticate);
     await hubRoutes(scope, { hub });
