@@ -1,13 +1,16 @@
 import CommissionIcon from '@mui/icons-material/Euro';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
+
+const CommissionList = lazyPage(() => import('./CommissionList.tsx'), 'CommissionList');
 
 export const commissions: Declaration = {
   name: 'commissions',
   isResource: true,
   label: { one: 'Commission', many: 'Commissions' },
   icon: CommissionIcon,
-  // No order is given for commissions (spec §9): the house default, by id ascending.
-  defaultSort: { field: 'id', order: 'ASC' },
+  // No order is given for commissions (spec §9): the server's, newest start first.
+  defaultSort: { field: 'startAt', order: 'DESC' },
   api: { collection: '/api/commissions', sortAliases: { start: 'startAt' } },
   routes: [
     // The spec lists /Commission/list while its menu links /commission/list; both are declared
@@ -17,6 +20,7 @@ export const commissions: Declaration = {
       kind: 'list',
       title: 'Commissions',
       guard: { area: 'broker', right: 'commissions' },
+      page: CommissionList,
     },
     {
       path: '/commission/list',
@@ -24,6 +28,7 @@ export const commissions: Declaration = {
       title: 'Commissions',
       guard: { area: 'broker', right: 'commissions' },
       menu: { entry: { label: 'Commissions', rule: { anyOf: ['VIEW_COMMISSIONS'] } } },
+      page: CommissionList,
     },
   ],
 };

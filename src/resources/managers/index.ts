@@ -1,4 +1,5 @@
 import ManagerIcon from '@mui/icons-material/ManageAccounts';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
 // Managers (supervisors): the partner-admin area (PROFILE_ADMIN_PARTNER) of spec §6.
@@ -7,7 +8,8 @@ export const managers: Declaration = {
   isResource: true,
   label: { one: 'Manager', many: 'Managers' },
   icon: ManagerIcon,
-  defaultSort: { field: 'id', order: 'ASC' },
+  // No order in spec §9: the server's, by last name then first name.
+  defaultSort: { field: 'employee.lastname', order: 'ASC' },
   api: { collection: '/api/supervisors', sortAliases: { type: 'userType.label' } },
   routes: [
     {
@@ -24,13 +26,21 @@ export const managers: Declaration = {
           },
         },
       },
+      page: lazyPage(() => import('./ManagerList.tsx'), 'ManagerList'),
     },
     {
       path: '/managers/create',
       kind: 'create',
       title: 'Nouveau manager',
       guard: { area: 'partnerAdmin' },
+      page: lazyPage(() => import('./ManagerCreate.tsx'), 'ManagerCreate'),
     },
-    { path: '/managers/:id?', kind: 'show', title: 'Manager', guard: { area: 'partnerAdmin' } },
+    {
+      path: '/managers/:id?',
+      kind: 'show',
+      title: 'Manager',
+      guard: { area: 'partnerAdmin' },
+      page: lazyPage(() => import('./ManagerShow.tsx'), 'ManagerShow'),
+    },
   ],
 };

@@ -1,0 +1,49 @@
+// /brokers/list: the sellers in the user's scope (spec §2, §3 "Seller/broker"): name, user
+// name, seller code, organisation, manager, enabled; sorted by last name (the server's order).
+import { DataTable, TextInput } from 'react-admin';
+import { LOAD_ERRORS, SpecList, YesNoField, yesNoFilter } from '../../components/list/index.ts';
+import type { PageProps } from '../types.ts';
+import { brokers } from './index.ts';
+import { MemberListActions, NoMember } from './MemberListActions.tsx';
+import { type Member, managerName, memberName } from './members.tsx';
+
+const filters = [
+  <TextInput key="lastname" source="employee.lastname" label="Nom" alwaysOn />,
+  <TextInput key="username" source="username" label="Nom d'utilisateur" />,
+  <TextInput key="sellerCode" source="sellerCode" label="Code vendeur" />,
+  yesNoFilter('enabled', 'Actif'),
+];
+
+export function BrokerList({ title }: PageProps) {
+  return (
+    <SpecList
+      title={title}
+      loadError={LOAD_ERRORS.sellers}
+      sort={brokers.defaultSort}
+      filters={filters}
+      empty={false}
+      actions={<MemberListActions member="seller" />}
+    >
+      <DataTable
+        rowClick={(id) => `/brokers/${id}`}
+        bulkActionButtons={false}
+        empty={<NoMember text="Aucun vendeur." />}
+      >
+        <DataTable.Col
+          source="employee.lastname"
+          label="Nom"
+          render={(record) => memberName(record as Member)}
+        />
+        <DataTable.Col source="username" label="Nom d'utilisateur" />
+        <DataTable.Col source="sellerCode" label="Code vendeur" />
+        <DataTable.Col source="employee.organization.legalname" label="Organisation" disableSort />
+        <DataTable.Col
+          label="Manager"
+          render={(record) => managerName(record as Member)}
+          disableSort
+        />
+        <DataTable.Col source="enabled" label="Actif" field={YesNoField} />
+      </DataTable>
+    </SpecList>
+  );
+}

@@ -1,0 +1,65 @@
+// The related lists of a seller's or manager's detail (spec §2): its contracts and its products.
+import { Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { DataTable } from 'react-admin';
+import {
+  LOAD_ERRORS,
+  LongDateField,
+  RelatedList,
+  type RelatedListProps,
+  YesNoField,
+} from '../../components/list/index.ts';
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </section>
+  );
+}
+
+type Narrowing = Pick<RelatedListProps, 'target' | 'path' | 'filter' | 'id'>;
+
+/** Contracts, ascending by start date (spec §9, per-context lists). */
+export function RelatedContracts({ loadError, ...narrowing }: Narrowing & { loadError: string }) {
+  return (
+    <RelatedList
+      reference="contracts"
+      loadError={loadError}
+      sort={{ field: 'dateDebVal', order: 'ASC' }}
+      empty="Aucun contrat."
+      {...narrowing}
+    >
+      <DataTable rowClick={(id) => `/contrats/${id}`} bulkActionButtons={false}>
+        <DataTable.Col source="lbContrat" label="N° de contrat" />
+        <DataTable.Col source="lbProduit" label="Produit" />
+        <DataTable.Col source="lbSouscrip" label="Souscripteur" />
+        <DataTable.Col source="type" label="Type" disableSort />
+        <DataTable.Col source="dateDebVal" label="Début" field={LongDateField} />
+        <DataTable.Col source="dateFinVal" label="Fin" field={LongDateField} />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+/** Products, by name (spec §9). */
+export function RelatedProducts(narrowing: Narrowing) {
+  return (
+    <RelatedList
+      reference="products"
+      loadError={LOAD_ERRORS.products}
+      sort={{ field: 'lbProduit', order: 'ASC' }}
+      empty="Aucun produit."
+      {...narrowing}
+    >
+      <DataTable rowClick={(id) => `/Produits/${id}`} bulkActionButtons={false}>
+        <DataTable.Col source="lbProduit" label="Produit" />
+        <DataTable.Col source="lbTypeContrat" label="Type de contrat" />
+        <DataTable.Col source="blBloqueDec" label="Bloqué" field={YesNoField} />
+      </DataTable>
+    </RelatedList>
+  );
+}

@@ -1,0 +1,59 @@
+// /Commission/list and /commission/list: the commissions in the user's scope (spec §2, §3
+// "Commission"), filtered by year, contract, subscriber and date bounds (spec §5), newest
+// first; the dashboard per year and provider; the download of the filtered list.
+import { DataTable, FilterButton, NumberInput, TextInput, TopToolbar } from 'react-admin';
+import {
+  AmountField,
+  dateRangeFilters,
+  LOAD_ERRORS,
+  LongDateField,
+  PercentField,
+  SpecList,
+} from '../../components/list/index.ts';
+import type { PageProps } from '../types.ts';
+import { CommissionDashboard } from './CommissionDashboard.tsx';
+import { CommissionDownloadButton } from './CommissionDownloadButton.tsx';
+import { commissions } from './index.ts';
+
+const filters = [
+  <NumberInput key="year" source="year" label="Année" alwaysOn />,
+  <TextInput key="numContract" source="numContract" label="N° de contrat" alwaysOn />,
+  <TextInput key="subscriber" source="subscriber" label="Souscripteur" />,
+  ...dateRangeFilters('startAt', 'Début'),
+  ...dateRangeFilters('endAt', 'Fin'),
+  ...dateRangeFilters('datePayment', 'Date de paiement'),
+];
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CommissionDownloadButton />
+    </TopToolbar>
+  );
+}
+
+export function CommissionList({ title }: PageProps) {
+  return (
+    <SpecList
+      title={title}
+      loadError={LOAD_ERRORS.commissions}
+      sort={commissions.defaultSort}
+      filters={filters}
+      actions={<Actions />}
+    >
+      <CommissionDashboard />
+      <DataTable bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="numContract" label="N° de contrat" />
+        <DataTable.Col source="subscriber" label="Souscripteur" />
+        <DataTable.Col source="businessProvider" label="Apporteur" />
+        <DataTable.Col source="acquisitionRate" label="Taux d'acquisition" field={PercentField} />
+        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
+        <DataTable.Col source="endAt" label="Fin" field={LongDateField} />
+        <DataTable.Col source="datePaymentCom" label="Date de paiement" field={LongDateField} />
+        <DataTable.Col source="amoundPaid" label="Montant payé" field={AmountField} />
+        <DataTable.Col source="year" label="Année" />
+      </DataTable>
+    </SpecList>
+  );
+}

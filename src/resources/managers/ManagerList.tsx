@@ -1,0 +1,43 @@
+// /managers/liste: the managers in the user's scope (spec §2, §3 "manager (supervisor)"):
+// name, user name, e-mail, organisation, enabled; sorted by last name (the server's order).
+import { DataTable, TextInput } from 'react-admin';
+import { LOAD_ERRORS, SpecList, YesNoField, yesNoFilter } from '../../components/list/index.ts';
+import { MemberListActions, NoMember } from '../brokers/MemberListActions.tsx';
+import { type Member, memberName } from '../brokers/members.tsx';
+import type { PageProps } from '../types.ts';
+import { managers } from './index.ts';
+
+const filters = [
+  <TextInput key="lastname" source="employee.lastname" label="Nom" alwaysOn />,
+  <TextInput key="username" source="username" label="Nom d'utilisateur" />,
+  yesNoFilter('enabled', 'Actif'),
+];
+
+export function ManagerList({ title }: PageProps) {
+  return (
+    <SpecList
+      title={title}
+      loadError={LOAD_ERRORS.managers}
+      sort={managers.defaultSort}
+      filters={filters}
+      empty={false}
+      actions={<MemberListActions member="manager" />}
+    >
+      <DataTable
+        rowClick={(id) => `/managers/${id}`}
+        bulkActionButtons={false}
+        empty={<NoMember text="Aucun manager." />}
+      >
+        <DataTable.Col
+          source="employee.lastname"
+          label="Nom"
+          render={(record) => memberName(record as Member)}
+        />
+        <DataTable.Col source="username" label="Nom d'utilisateur" />
+        <DataTable.Col source="email" label="Adresse e-mail" disableSort />
+        <DataTable.Col source="employee.organization.legalname" label="Organisation" disableSort />
+        <DataTable.Col source="enabled" label="Actif" field={YesNoField} />
+      </DataTable>
+    </SpecList>
+  );
+}
