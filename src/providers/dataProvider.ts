@@ -178,7 +178,8 @@ export function createHydraDataProvider(
 
     getManyReference(resource, { target, id, filter, ...rest }) {
       // A per-parent path (meta.path) names the parent itself: no target filter then.
-      const scoped = target ? { ...filter, [target]: id } : filter;
+      const perParent = Boolean((rest.meta as ListMeta | undefined)?.path);
+      const scoped = target && !perParent ? { ...filter, [target]: id } : filter;
       return provider.getList(resource, { ...rest, filter: scoped });
     },
 

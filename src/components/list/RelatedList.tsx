@@ -74,7 +74,9 @@ export function RelatedList({
     <Box sx={{ width: '100%', overflowX: 'auto' }}>
       <ReferenceManyField
         reference={reference}
-        target={path ? '' : target}
+        // react-admin refuses an empty target (no request at all); with a path the data
+        // provider sends no target filter, whatever the target says.
+        target={target || 'id'}
         source="id"
         record={id === undefined ? undefined : { id }}
         sort={sort}
