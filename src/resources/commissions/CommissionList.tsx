@@ -1,6 +1,7 @@
 // /Commission/list and /commission/list: the commissions in the user's scope (spec §2, §3
 // "Commission"), filtered by year, contract, subscriber and date bounds (spec §5), newest
 // first; the dashboard per year and provider; the download of the filtered list.
+import { Typography } from '@mui/material';
 import { DataTable, FilterButton, NumberInput, TextInput, TopToolbar } from 'react-admin';
 import {
   AmountField,
@@ -41,9 +42,14 @@ export function CommissionList({ title }: PageProps) {
       sort={commissions.defaultSort}
       filters={filters}
       actions={<Actions />}
+      empty={false}
     >
       <CommissionDashboard />
-      <DataTable bulkActionButtons={false} rowClick={false}>
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={false}
+        empty={<Typography sx={{ p: 2 }}>Aucune commission.</Typography>}
+      >
         <DataTable.Col source="numContract" label="N° de contrat" />
         <DataTable.Col source="subscriber" label="Souscripteur" />
         <DataTable.Col source="businessProvider" label="Apporteur" />
