@@ -23,15 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     data bytea NOT NULL,
     PRIMARY KEY (export_id, seq)
   )`.execute(db);
-  // An export walks its whole list in the list's order, in keyset batches: every contract,
-  // newest first (the operator's list without filters), needs an index in that order, or
-  // each batch would sort the whole table again. The default filters have their partial
-  // index (migration 005).
-  await sql`CREATE INDEX contract_by_start ON contract (date_deb_val DESC, id DESC)`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db.schema.dropIndex('contract_by_start').execute();
   await db.schema.dropTable('export_chunk').execute();
   await db.schema.dropTable('export_file').execute();
 }
