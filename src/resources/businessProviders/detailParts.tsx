@@ -1,0 +1,45 @@
+// What the customer, provider, company and product details share (spec §2 "detail screens show
+// the entities of section 3 and the related lists"): a grid of labelled values that folds to one
+// column on a phone, and titled sections for the related lists.
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Labeled } from 'react-admin';
+
+export type Fact = readonly [label: string, value: ReactNode];
+
+/** Labelled values, 1 column at 375 px, 2 at 768 px, 4 at 1440 px. */
+export function Facts({ facts }: { facts: readonly Fact[] }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        py: 1,
+      }}
+    >
+      {facts.map(([label, value]) => (
+        <Labeled key={label} label={label}>
+          <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+            {value}
+          </Typography>
+        </Labeled>
+      ))}
+    </Box>
+  );
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="section" sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+/** Text of a value as the API gives it; null and undefined read as nothing. */
+export const text = (value: unknown): string =>
+  value === null || value === undefined ? '' : String(value);
