@@ -3,6 +3,7 @@
 // answers, unless CI=true, where Redis is required (as PostgreSQL is: scripts/test.mjs).
 import { randomUUID } from 'node:crypto';
 import net from 'node:net';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -40,14 +41,21 @@ describe.skipIf(!available && !CI)('the hub across two instances through Redis',
     const url = new URL(REDIS_URL);
     url.searchParams.set('channel', `espace-partenaire-test:${randomUUID()}`);
     a = await startTestServer({ REDIS_URL: url.toString() });
-    b = await startTestServer({ REDIS_URL: url.toString() });
+    // On PostgreSQL both instances share one database, as they would in production (PGlite is
+    // one process: there each has its own).
+    const shared = a.config.database.kind === 'postgres' ? a.config.database.url : undefined;
+    b = await startTestServer({
+      REDIS_URL: url.toString(),
+      ...(shared ? { DATABASE_URL: shared } : {}),
+    });
     apiA = new ScopedApi(a);
     apiB = new ScopedApi(b);
   });
   afterAll(async () => {
     for (const s of opened) s.close();
-    await a?.close();
+    // B first: A's removal drops the database they may share.
     await b?.close();
+    await a?.close();
   });
 
   async function follow(server: TestServer, api: ScopedApi, topics: string[]) {
@@ -94,6 +102,24 @@ describe.skipIf(!available && !CI)('the hub across two instances through Redis',
     await settle();
     expect(onB.events).toHaveLength(5);
   });
+
+  // Both instances LISTEN on their shared database: a change reaches each subscriber once, from
+  // the instance it is connected to, never a second time through Redis.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a change of a contract is announced once to the subscribers of each instance',
+    async () => {
+      const onA = await follow(a, apiA, ['contracts']);
+      const onB = await follow(b, apiB, ['contracts']);
+      await sql`UPDATE contract SET lb_contrat = lb_contrat
+        WHERE id = (SELECT min(id) FROM contract)`.execute(a.database.db);
+      await onA.waitForEvents(1);
+      await onB.waitForEvents(1);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      for (const s of [onA, onB]) {
+        expect(s.events.map((e) => JSON.parse(e.data))).toEqual([{ changed: 'contracts' }]);
+      }
+    },
+  );
 });
 
 describe('an instance whose Redis does not answer', () => {
