@@ -1,0 +1,144 @@
+// The premiums (cotisations) of one contract, customer or insured (spec partner-extranet §2
+// related lists, §3 "Premium", §7 "Premiums"), embedded in their details. Every display rule is
+// the domain's (src/domain/premium.ts, format.ts), applied here to the raw fields.
+import { Alert, Box } from '@mui/material';
+import { type Identifier, useRecordContext } from 'ra-core';
+import { DataTable } from 'react-admin';
+import {
+  AmountField,
+  LOAD_ERRORS,
+  MISSING_IDS,
+  RelatedList,
+  ShortDateField,
+} from '../../components/list/index.ts';
+import { amount } from '../../domain/format.ts';
+import {
+  displayedPaymentMode,
+  type PersonName,
+  premiumRecipient,
+  premiumRemaining,
+  premiumStatusLabel,
+  premiumTotal,
+  typeCotisation,
+} from '../../domain/premium.ts';
+import { useLiveUpdates } from '../../providers/liveUpdates.ts';
+
+export type PremiumsParent = 'contract' | 'customer' | 'insured';
+
+const id = (value: Identifier) => encodeURIComponent(String(value));
+
+/** The per-parent endpoint of spec §7, and the §5/§8 message when the parent id is missing. */
+const PARENTS: Record<PremiumsParent, { path: (parent: Identifier) => string; missing: string }> = {
+  contract: { path: (p) => `/api/contracts/${id(p)}/cotisations`, missing: MISSING_IDS.contract },
+  customer: {
+    path: (p) => `/api/cotisations_by_customers?contrat.customer=${id(p)}`,
+    missing: MISSING_IDS.subscriber,
+  },
+  insured: { path: (p) => `/api/insureds/${id(p)}/cotisations`, missing: MISSING_IDS.insured },
+};
+
+/** A premium as the API sends it (docs/api.md): the raw fields the rules read. */
+export interface PremiumRecord {
+  id: Identifier;
+  status: string;
+  paidByClient: boolean;
+  numMontant: number;
+  numFraisImpay: number | null;
+  amountPaid: number | null;
+  lbModePaie: string | null;
+  insured: PersonName | null;
+  contrat?: { lbContrat?: string; lbSouscrip?: string | null } | null;
+}
+
+function PremiumsToolbar() {
+  // Spec §4 live updates: the list refetches when the hub announces changed premiums.
+  useLiveUpdates('contributions');
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+      {/* export slot */}
+    </Box>
+  );
+}
+
+export interface PremiumsOfProps {
+  /** Whose premiums: a contract, a customer (subscriber) or an insured. */
+  of: PremiumsParent;
+  /** The parent's id; by default the id of the record in context (the detail's). */
+  id?: Identifier | null;
+}
+
+/** Premiums of a contract, customer or insured: newest period first (spec §9). */
+export function PremiumsOf({ of, id: given }: PremiumsOfProps) {
+  const record = useRecordContext();
+  const parent = given === undefined ? record?.id : given;
+  const { path, missing } = PARENTS[of];
+  if (parent === undefined || parent === null || parent === '') {
+    return <Alert severity="warning">{missing}</Alert>;
+  }
+  return (
+    <RelatedList
+      reference="cotisations"
+      target=""
+      id={parent}
+      path={path(parent)}
+      loadError={LOAD_ERRORS.premiums}
+      sort={{ field: 'dtDebVal', order: 'DESC' }}
+      empty="Aucune cotisation."
+      toolbar={<PremiumsToolbar />}
+    >
+      <DataTable<PremiumRecord> bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="dtDebVal" label="Début" field={ShortDateField} />
+        <DataTable.Col source="dtFinVal" label="Fin" field={ShortDateField} />
+        {of !== 'contract' && (
+          <DataTable.Col
+            source="lbContrat"
+            label="Contrat"
+            render={(r) => r.contrat?.lbContrat ?? ''}
+          />
+        )}
+        <DataTable.Col
+          label="Destinataire"
+          disableSort
+          render={(r) => premiumRecipient(r.insured, r.contrat?.lbSouscrip)}
+        />
+        <DataTable.Col
+          source="paidByClient"
+          label="Type"
+          render={(r) => typeCotisation(r.paidByClient)}
+        />
+        <DataTable.Col
+          source="status"
+          label="Statut"
+          render={(r) => premiumStatusLabel(r.status)}
+        />
+        <DataTable.Col source="numMontant" label="Montant" field={AmountField} align="right" />
+        <DataTable.Col
+          source="numFraisImpay"
+          label="Frais impayés"
+          field={AmountField}
+          align="right"
+        />
+        <DataTable.Col
+          label="Total"
+          disableSort
+          align="right"
+          render={(r) => amount(premiumTotal(r as PremiumRecord))}
+        />
+        <DataTable.Col source="amountPaid" label="Montant payé" field={AmountField} align="right" />
+        <DataTable.Col
+          label="Reste à payer"
+          disableSort
+          align="right"
+          render={(r) => amount(premiumRemaining(r as PremiumRecord))}
+        />
+        <DataTable.Col
+          label="Mode de paiement"
+          disableSort
+          render={(r) => displayedPaymentMode(r.status, r.lbModePaie) ?? ''}
+        />
+        <DataTable.Col source="dtLimReg" label="Date limite" field={ShortDateField} />
+        <DataTable.Col source="dtPaiement" label="Payée le" field={ShortDateField} />
+      </DataTable>
+    </RelatedList>
+  );
+}
