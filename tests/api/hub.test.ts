@@ -253,3 +253,16 @@ describe('the event stream', () => {
     expect(text.endsWith('id: urn:uuid:1\ndata: {"a":\ndata: 1}\n\n')).toBe(true);
   });
 });
+
+describe('a client that does not read', () => {
+  it('is let go once it is a megabyte behind, rather than buffered without end', async () => {
+    let ended = 0;
+    const events = openEventStream(() => ended++);
+    const data = JSON.stringify('x'.repeat(64 * 1024));
+    for (let i = 0; i < 20 && ended === 0; i++) {
+      events.send({ id: `urn:uuid:${i}`, topics: ['contracts'], data });
+    }
+    expect(ended).toBe(1);
+    expect(events.stream.writableLength).toBeLessThan(2 * 1024 * 1024);
+  });
+});

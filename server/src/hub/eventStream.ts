@@ -5,6 +5,8 @@ import { PassThrough } from 'node:stream';
 import type { Update } from './fanout.ts';
 
 export const KEEP_ALIVE_MS = 25_000;
+/** A client this far behind (not reading) is let go: it reconnects and refetches. */
+export const MAX_BEHIND_BYTES = 1024 * 1024;
 
 /** The event as written on the stream; every line of the data gets its own `data:` field. */
 export function formatEvent(update: Update): string {
@@ -38,7 +40,9 @@ export function openEventStream(onEnd: () => void, keepAliveMs = KEEP_ALIVE_MS):
   return {
     stream,
     send(update) {
-      if (!ended) stream.write(formatEvent(update));
+      if (ended) return;
+      if (stream.writableLength > MAX_BEHIND_BYTES) end();
+      else stream.write(formatEvent(update));
     },
     end,
   };
