@@ -20,7 +20,12 @@ export function Facts({ facts }: { facts: readonly Fact[] }) {
     >
       {facts.map(([label, value]) => (
         <Labeled key={label} label={label}>
-          <Typography variant="body2" component="span" sx={{ overflowWrap: 'anywhere' }}>
+          <Typography
+            variant="body2"
+            component="span"
+            data-fact={label}
+            sx={{ overflowWrap: 'anywhere' }}
+          >
             {value}
           </Typography>
         </Labeled>

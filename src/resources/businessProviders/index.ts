@@ -1,4 +1,5 @@
 import BusinessProviderIcon from '@mui/icons-material/Handshake';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
 // Business referrers (apporteurs).
@@ -17,7 +18,14 @@ export const businessProviders: Declaration = {
       title: 'Apporteurs',
       guard: { area: 'broker' },
       menu: { entry: { label: 'Apporteurs', rule: { anyOf: ['PROFILE_SELLER'] } } },
+      page: lazyPage(() => import('./BusinessProviderList.tsx'), 'BusinessProviderList'),
     },
-    { path: '/apporteurs/:id?', kind: 'show', title: 'Apporteur', guard: { area: 'broker' } },
+    {
+      path: '/apporteurs/:id?',
+      kind: 'show',
+      title: 'Apporteur',
+      guard: { area: 'broker' },
+      page: lazyPage(() => import('./BusinessProviderShow.tsx'), 'BusinessProviderShow'),
+    },
   ],
 };

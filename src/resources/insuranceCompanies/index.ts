@@ -1,4 +1,5 @@
 import CompanyIcon from '@mui/icons-material/AccountBalance';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
 // Insurance companies (mutuelles, "Compagnies" in the menu).
@@ -17,7 +18,14 @@ export const insuranceCompanies: Declaration = {
       title: 'Compagnies',
       guard: { area: 'broker' },
       menu: { entry: { label: 'Compagnies', rule: { anyOf: ['PROFILE_SELLER'] } } },
+      page: lazyPage(() => import('./InsuranceCompanyList.tsx'), 'InsuranceCompanyList'),
     },
-    { path: '/mutuelles/:id?', kind: 'show', title: 'Compagnie', guard: { area: 'broker' } },
+    {
+      path: '/mutuelles/:id?',
+      kind: 'show',
+      title: 'Compagnie',
+      guard: { area: 'broker' },
+      page: lazyPage(() => import('./InsuranceCompanyShow.tsx'), 'InsuranceCompanyShow'),
+    },
   ],
 };

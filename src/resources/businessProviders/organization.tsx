@@ -1,0 +1,44 @@
+// The identity block of an organisation's detail (spec §3 "Business provider and insurance
+// company"): legal name, addresses, postal code, town, country, legal form, SIRET, APE, and
+// ORIAS for a provider. A provider without a name reads 'error' (the older screen's default);
+// a company's missing values are empty (the API already sends '').
+import { useRecordContext } from 'ra-core';
+import { type Fact, Facts, text } from './detailParts.tsx';
+
+export interface Organization {
+  id: number;
+  legalname?: string | null;
+  streetAddress?: string | null;
+  streetAddress2?: string | null;
+  postalCode?: string | null;
+  addressLocality?: string | null;
+  addressCountry?: string | null;
+  legalForm?: string | null;
+  siret?: string | null;
+  ape?: string | null;
+  orias?: string | null;
+}
+
+/** Spec §3: "legalname (default 'error' when missing)". */
+export const MISSING_LEGALNAME = 'error';
+
+export function OrganizationFacts({ kind }: { kind: 'businessProvider' | 'company' }) {
+  const record = useRecordContext<Organization>();
+  if (!record) return null;
+  const facts: Fact[] = [
+    [
+      'Raison sociale',
+      kind === 'businessProvider' ? record.legalname || MISSING_LEGALNAME : text(record.legalname),
+    ],
+    ['Adresse', text(record.streetAddress)],
+    ["Complément d'adresse", text(record.streetAddress2)],
+    ['Code postal', text(record.postalCode)],
+    ['Ville', text(record.addressLocality)],
+    ['Pays', text(record.addressCountry)],
+    ['Forme juridique', text(record.legalForm)],
+    ['SIRET', text(record.siret)],
+    ['Code APE', text(record.ape)],
+  ];
+  if (kind === 'businessProvider') facts.push(['ORIAS', text(record.orias)]);
+  return <Facts facts={facts} />;
+}

@@ -1,0 +1,35 @@
+// /mutuelles/liste: the insurance companies (spec §3: legal name, town, postal code, SIRET; no
+// ORIAS), by legal name (spec §9).
+import { DataTable, TextInput } from 'react-admin';
+import { LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
+import { specPath } from '../paths.ts';
+import type { PageProps } from '../types.ts';
+import { insuranceCompanies } from './index.ts';
+
+const filters = [
+  <TextInput key="legalname" source="legalname" label="Raison sociale" alwaysOn />,
+  <TextInput key="postalCode" source="postalCode" label="Code postal" />,
+  <TextInput key="addressLocality" source="addressLocality" label="Ville" />,
+  <TextInput key="siret" source="siret" label="SIRET" />,
+];
+
+export function InsuranceCompanyList({ title }: PageProps) {
+  return (
+    <SpecList
+      title={title}
+      loadError={LOAD_ERRORS.companies}
+      sort={insuranceCompanies.defaultSort}
+      filters={filters}
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(id) => specPath('insuranceCompanies', 'show', id) ?? false}
+      >
+        <DataTable.Col source="legalname" label="Raison sociale" />
+        <DataTable.Col source="addressLocality" label="Ville" />
+        <DataTable.Col source="postalCode" label="Code postal" />
+        <DataTable.Col source="siret" label="SIRET" />
+      </DataTable>
+    </SpecList>
+  );
+}
