@@ -6,41 +6,85 @@ import { subscribe } from './hub.ts';
 // insured persons refetches its page when the server publishes a change on its hub topic.
 // Lists of the same topic shown at once share one connection (one per topic, as the spec's
 // "a new connection for the same id replaces the previous" requires) and all refetch.
+// A tab left in the background lets its connections go after a while (a browser holds only six
+// HTTP/1.1 connections per host across all its tabs) and refetches when it is shown again.
 
 export type LiveTopic = 'contracts' | 'contributions' | 'insureds';
 
 type Refetch = () => void;
-const listeners = new Map<LiveTopic, { refetches: Set<Refetch>; unsubscribe: () => void }>();
+
+interface Entry {
+  refetches: Set<Refetch>;
+  /** The open subscription's removal; undefined while the tab is hidden. */
+  unsubscribe?: () => void;
+}
+
+/** Tunables (tests shorten them). */
+export const liveUpdatesTiming = { hiddenGraceMs: 30_000 };
+
+const entries = new Map<LiveTopic, Entry>();
+let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 
 const refetchAll = (topic: LiveTopic) => {
-  for (const refetch of listeners.get(topic)?.refetches ?? []) refetch();
+  for (const refetch of entries.get(topic)?.refetches ?? []) refetch();
 };
+
+function connect(topic: LiveTopic, entry: Entry) {
+  entry.unsubscribe = subscribe(topic, () => refetchAll(topic), {
+    // After a lost connection the list may have missed changes: refetch then too.
+    onOpen: (reconnected) => {
+      if (reconnected) refetchAll(topic);
+    },
+  });
+}
+
+const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+function onVisibilityChange() {
+  clearTimeout(hiddenTimer);
+  hiddenTimer = undefined;
+  if (isHidden()) {
+    hiddenTimer = setTimeout(() => {
+      for (const entry of entries.values()) {
+        entry.unsubscribe?.();
+        entry.unsubscribe = undefined;
+      }
+    }, liveUpdatesTiming.hiddenGraceMs);
+    return;
+  }
+  for (const [topic, entry] of entries) {
+    if (entry.unsubscribe) continue;
+    connect(topic, entry);
+    refetchAll(topic);
+  }
+}
 
 /** Registers a list's refetch on the topic; returns the removal (the last one disconnects). */
 export function followLiveTopic(topic: LiveTopic, refetch: Refetch): () => void {
-  let entry = listeners.get(topic);
+  let entry = entries.get(topic);
   if (!entry) {
-    const created = {
-      refetches: new Set<Refetch>(),
-      // After a lost connection the list may have missed changes: refetch then too.
-      unsubscribe: subscribe(topic, () => refetchAll(topic), {
-        onOpen: (reconnected) => {
-          if (reconnected) refetchAll(topic);
-        },
-      }),
-    };
-    listeners.set(topic, created);
+    if (entries.size === 0 && typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', onVisibilityChange);
+    }
+    const created: Entry = { refetches: new Set() };
+    entries.set(topic, created);
+    // In a tab hidden past its grace, the connection waits for the tab to be shown.
+    if (!isHidden() || hiddenTimer !== undefined) connect(topic, created);
     entry = created;
   }
-  const { refetches } = entry;
+  const current = entry;
   // A wrapper per call, so the same function registered twice is removed once per removal.
   const own: Refetch = () => refetch();
-  refetches.add(own);
+  current.refetches.add(own);
   return () => {
-    refetches.delete(own);
-    if (refetches.size === 0 && listeners.get(topic)?.refetches === refetches) {
-      listeners.get(topic)?.unsubscribe();
-      listeners.delete(topic);
+    current.refetches.delete(own);
+    if (current.refetches.size > 0 || entries.get(topic) !== current) return;
+    current.unsubscribe?.();
+    entries.delete(topic);
+    if (entries.size === 0 && typeof document !== 'undefined') {
+      document.removeEventListener('visibilitychange', onVisibilityChange);
+      clearTimeout(hiddenTimer);
+      hiddenTimer = undefined;
     }
   };
 }

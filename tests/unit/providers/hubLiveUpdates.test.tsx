@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { ListContextProvider, type ListControllerResult } from 'ra-core';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { setBearerSource } from '../../../src/providers/bearer.ts';
-import { useLiveUpdates } from '../../../src/providers/liveUpdates.ts';
+import { liveUpdatesTiming, useLiveUpdates } from '../../../src/providers/liveUpdates.ts';
 
 interface Stream {
   topic: string | null;
@@ -109,4 +109,36 @@ it('refetches after a lost connection is back, since changes may have been misse
   await vi.waitFor(() => expect(refetch).toHaveBeenCalledOnce());
   view.unmount();
   expect(streams[1].signal.aborted).toBe(true);
+});
+
+function setVisibility(state: 'hidden' | 'visible') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+it('lets the connection go in a tab hidden for a while, and refetches when it is shown', async () => {
+  liveUpdatesTiming.hiddenGraceMs = 50;
+  try {
+    const refetch = vi.fn();
+    const view = render(list(refetch, 'insureds'));
+    await vi.waitFor(() => expect(streams).toHaveLength(1));
+
+    // Hidden briefly: the connection stays.
+    setVisibility('hidden');
+    setVisibility('visible');
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(streams[0].signal.aborted).toBe(false);
+    expect(refetch).not.toHaveBeenCalled();
+
+    setVisibility('hidden');
+    await vi.waitFor(() => expect(streams[0].signal.aborted).toBe(true));
+    setVisibility('visible');
+    await vi.waitFor(() => expect(streams).toHaveLength(2));
+    expect(refetch).toHaveBeenCalledOnce();
+    view.unmount();
+    expect(streams[1].signal.aborted).toBe(true);
+  } finally {
+    liveUpdatesTiming.hiddenGraceMs = 30_000;
+    Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
+  }
 });
