@@ -38,7 +38,7 @@ export function ContractsOf({ target, path, id, loadError }: ContractsOfProps) {
         <DataTable.Col source="lbContrat" label="Contrat" />
         <DataTable.Col source="lbProduit" label="Produit" />
         <DataTable.Col source="lbSouscrip" label="Souscripteur" />
-        <DataTable.Col source="type" label="Type" disableSort />
+        <DataTable.Col source="type" label="Type" />
         <DataTable.Col source="risk" label="Risque" />
         <DataTable.Col source="dateDebVal" label="Début" field={LongDateField} />
         <DataTable.Col source="dateFinVal" label="Fin" field={LongDateField} />

@@ -1,4 +1,5 @@
 import ContractIcon from '@mui/icons-material/Description';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
 export const contracts: Declaration = {
@@ -16,6 +17,8 @@ export const contracts: Declaration = {
       businessProviders: 'organizations.organization.id',
       insuranceCompanies: 'organizations.organization.id',
       risk: 'lbType',
+      // The derived type agrees with the stored contract type (server/src/db/seed facts).
+      type: 'contractType',
       nbrInsuredActive: 'nbrInsured',
     },
   },
@@ -26,7 +29,13 @@ export const contracts: Declaration = {
       title: 'Contrats',
       guard: { area: 'broker' },
       menu: { entry: { label: 'Contrats', rule: { anyOf: ['PROFILE_SELLER'] } } },
+      page: lazyPage(() => import('./ContractList.tsx'), 'ContractList'),
     },
-    { path: '/contrats/:id?', kind: 'show', title: 'Contrat', guard: { area: 'broker' } },
+    {
+      path: '/contrats/:id?',
+      kind: 'show',
+      title: 'Contrat',
+      guard: { area: 'broker' },
+    },
   ],
 };

@@ -1,0 +1,211 @@
+import { Box, Typography } from '@mui/material';
+import { usePermissions } from 'ra-core';
+import {
+  BooleanInput,
+  DataTable,
+  DateInput,
+  FilterButton,
+  SelectArrayInput,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { LOAD_ERRORS, ShortDateField, SpecList } from '../../components/list/index.ts';
+import { DEFAULT_CONTRACT_FILTERS, RISKS, STATE_FILTER_VALUES } from '../../domain/contract.ts';
+import type { Permissions } from '../../domain/session.ts';
+import { useLiveUpdates } from '../../providers/liveUpdates.ts';
+import type { PageProps } from '../types.ts';
+import { ContractStatistics } from './ContractStatistics.tsx';
+import { type ContractRecord, companiesOf, personName, providersOf, sellersOf } from './display.ts';
+import { contracts } from './index.ts';
+import { OptionsInput } from './OptionsInput.tsx';
+
+// The contract list (/contrats/liste, spec §2, §3, §4, §5, §7): the columns a broker reads,
+// sortable with the §7 aliases, the filters of §5/§7 with the default filters of §4, page
+// sizes 10/25/50/100, the statistics block, live updates, and the slot of the export buttons.
+
+const legalname = (r: Record<string, unknown>) => String(r.legalname ?? '');
+
+function contractFilters(mayFilterBySeller: boolean) {
+  return [
+    <TextInput key="lbContrat" source="lbContrat" label="N° de contrat" alwaysOn />,
+    <TextInput key="lbSouscrip" source="lbSouscrip" label="Souscripteur" alwaysOn />,
+    <OptionsInput
+      key="state"
+      source="state"
+      label="État"
+      options="contratStates"
+      sort={{ field: 'id', order: 'ASC' }}
+      optionText={(r) => String(r.label ?? '')}
+      only={STATE_FILTER_VALUES}
+      loadError={LOAD_ERRORS.contractStates}
+      alwaysOn
+    />,
+    <OptionsInput
+      key="contractType"
+      source="contractType"
+      label="Type de contrat"
+      options="contratTypes"
+      sort={{ field: 'label', order: 'ASC' }}
+      optionText={(r) => String(r.label ?? '')}
+      loadError={LOAD_ERRORS.contractTypes}
+      alwaysOn
+    />,
+    <BooleanInput key="nbrInsured" source="nbrInsured" label="Avec assuré actif" alwaysOn />,
+    <SelectArrayInput
+      key="lbType"
+      source="lbType"
+      label="Risque"
+      choices={RISKS.map((r) => ({ id: r.id, name: r.name }))}
+      sx={{ minWidth: 180 }}
+    />,
+    <OptionsInput
+      key="idCollege"
+      source="idCollege"
+      label="Catégorie"
+      options="contracts_categories"
+      sort={{ field: 'lbCollege', order: 'ASC' }}
+      optionText={(r) => String(r.lbCollege ?? '')}
+      loadError={LOAD_ERRORS.contractCategories}
+    />,
+    <OptionsInput
+      key="idProduit"
+      source="idProduit"
+      label="Produit"
+      options="products_with_contract"
+      sort={{ field: 'lbProduit', order: 'ASC' }}
+      optionText={(r) => String(r.lbProduit ?? '')}
+      loadError={LOAD_ERRORS.products}
+    />,
+    <OptionsInput
+      key="contractBusinessProviders.organization"
+      source="contractBusinessProviders.organization"
+      label="Apporteur"
+      options="business_providers_with_contract"
+      sort={{ field: 'legalname', order: 'ASC' }}
+      optionText={legalname}
+      loadError={LOAD_ERRORS.businessProviders}
+    />,
+    <OptionsInput
+      key="contractCompanies.organization"
+      source="contractCompanies.organization"
+      label="Compagnie"
+      options="insuranceOfCompanies_with_contract"
+      sort={{ field: 'legalname', order: 'ASC' }}
+      optionText={legalname}
+      loadError={LOAD_ERRORS.companies}
+    />,
+    // spec §6: the sellers with contracts are read only for PROFILE_MANAGER.
+    ...(mayFilterBySeller
+      ? [
+          <OptionsInput
+            key="customerPortfolios.broker"
+            source="customerPortfolios.broker"
+            label="Vendeur"
+            options="brokers_with_contract"
+            sort={{ field: 'employee.lastname', order: 'ASC' }}
+            optionText={(r) =>
+              personName((r.employee ?? {}) as { firstname?: string; lastname?: string }) ||
+              String(r.username ?? '')
+            }
+            loadError={LOAD_ERRORS.sellers}
+          />,
+        ]
+      : []),
+    // spec §5: dtDebVal is a lower bound, dtFinVal an upper bound (sent YYYY-MM-DD).
+    <DateInput key="dtDebVal.after" source="dtDebVal.after" label="Début à partir du" />,
+    <DateInput key="dtFinVal.before" source="dtFinVal.before" label="Fin jusqu'au" />,
+  ];
+}
+
+function ContractActions() {
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      <FilterButton />
+      {/* export slot */}
+    </TopToolbar>
+  );
+}
+
+/** Inside the list: refetch it when the hub announces a change of contracts (spec §4). */
+function LiveContracts() {
+  useLiveUpdates('contracts');
+  return null;
+}
+
+function Providers({ record }: { record: ContractRecord }) {
+  const providers = providersOf(record);
+  return (
+    <Box component="span" sx={{ display: 'flex', flexDirection: 'column' }}>
+      {providers.map((p) => (
+        <Typography
+          key={`${p.id ?? 'added'}-${p.legalname}`}
+          component="span"
+          variant="body2"
+          sx={{ fontWeight: p.main ? 600 : 400 }}
+          title={p.main ? 'Apporteur principal' : 'Co-apporteur'}
+        >
+          {p.legalname}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+export function ContractList({ title }: PageProps) {
+  const { permissions } = usePermissions<Permissions>();
+  const isManager = (permissions?.roles ?? []).includes('PROFILE_MANAGER');
+  return (
+    <SpecList
+      title={title}
+      loadError={LOAD_ERRORS.contracts}
+      sort={contracts.defaultSort}
+      perPageOptions={[10, 25, 50, 100]}
+      filters={contractFilters(isManager)}
+      filterDefaultValues={{
+        state: [...DEFAULT_CONTRACT_FILTERS.state],
+        contractType: [...DEFAULT_CONTRACT_FILTERS.contractType],
+        nbrInsured: DEFAULT_CONTRACT_FILTERS.nbrInsured,
+      }}
+      actions={<ContractActions />}
+    >
+      <LiveContracts />
+      <ContractStatistics />
+      <DataTable bulkActionButtons={false} rowClick={(id) => `/contrats/${id}`}>
+        <DataTable.Col source="lbContrat" label="N° contrat" />
+        <DataTable.Col source="lbProduit" label="Produit" />
+        <DataTable.Col source="lbSouscrip" label="Souscripteur" />
+        <DataTable.Col source="lbCollege" label="Catégorie" />
+        <DataTable.Col source="type" label="Type" />
+        <DataTable.Col source="risk" label="Risque" />
+        <DataTable.Col
+          source="businessProviders"
+          label="Apporteurs"
+          render={(record) => <Providers record={record as ContractRecord} />}
+        />
+        <DataTable.Col
+          source="insuranceCompanies"
+          label="Compagnies"
+          render={(record) =>
+            companiesOf(record as ContractRecord)
+              .map((c) => c.legalname)
+              .join(', ')
+          }
+        />
+        <DataTable.Col
+          source="sellers"
+          label="Vendeurs"
+          disableSort
+          render={(record) =>
+            sellersOf(record as ContractRecord)
+              .map(personName)
+              .join(', ')
+          }
+        />
+        <DataTable.Col source="dateDebVal" label="Début" field={ShortDateField} />
+        <DataTable.Col source="dateFinVal" label="Fin" field={ShortDateField} />
+        <DataTable.Col source="state" label="État" render={(record) => record.state?.label ?? ''} />
+        <DataTable.Col source="nbrInsured" label="Assurés actifs" align="right" />
+      </DataTable>
+    </SpecList>
+  );
+}

@@ -1,0 +1,84 @@
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useGetOne, useListContext, useNotify } from 'ra-core';
+import { useEffect, useRef } from 'react';
+import { errorToast, LOAD_ERRORS } from '../../components/list/index.ts';
+import { appendFilters } from '../../providers/dataProvider.ts';
+import { followLiveTopic } from '../../providers/liveUpdates.ts';
+
+// The statistics block of the contract list (spec §7 GET
+// /api/nbr_insured_active_by_contracts_search, with the list's own filters; §8 '...des
+// statistiques'). The answer is one object, read as an item whose id is its full address.
+
+const STATISTICS_PATH = '/api/nbr_insured_active_by_contracts_search';
+
+interface ContractStatisticsRecord {
+  id: string;
+  nbrContracts?: number;
+  nbrInsured?: number;
+  nbrInsuredInactive?: number;
+  nbrBeneficiary?: number;
+  nbrTotalAffiliate?: number;
+}
+
+const FIGURES: readonly [keyof ContractStatisticsRecord, string][] = [
+  ['nbrContracts', 'Contrats'],
+  ['nbrInsured', 'Assurés actifs'],
+  ['nbrInsuredInactive', 'Assurés inactifs'],
+  ['nbrBeneficiary', 'Ayants-droit actifs'],
+  ['nbrTotalAffiliate', 'Affiliés au total'],
+];
+
+const number = new Intl.NumberFormat('fr-FR');
+
+export function statisticsAddress(filter: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  appendFilters(query, filter);
+  const text = query.toString();
+  return text ? `${STATISTICS_PATH}?${text}` : STATISTICS_PATH;
+}
+
+export function ContractStatistics() {
+  const { filterValues } = useListContext();
+  const notify = useNotify();
+  const id = statisticsAddress(filterValues ?? {});
+  const { data, error, refetch } = useGetOne<ContractStatisticsRecord>(
+    'contractStatistics',
+    { id },
+    {
+      retry: false,
+      onError: () => notify(LOAD_ERRORS.statistics, errorToast(LOAD_ERRORS.statistics)),
+    },
+  );
+  // The block follows the same live updates as the list (spec §4).
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  useEffect(() => followLiveTopic('contracts', () => void latest.current()), []);
+
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }} aria-label="Statistiques" component="section">
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        {error ? (
+          <Typography role="alert" color="error">
+            {LOAD_ERRORS.statistics}
+          </Typography>
+        ) : (
+          <Box
+            component="dl"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, md: 4 }, m: 0 }}
+          >
+            {FIGURES.map(([key, label]) => (
+              <Box key={key} sx={{ minWidth: 120 }}>
+                <Typography component="dt" variant="caption" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography component="dd" variant="h6" sx={{ m: 0 }} data-statistic={key}>
+                  {data && typeof data[key] === 'number' ? number.format(data[key] as number) : '…'}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
