@@ -10,6 +10,7 @@
 //   BENCH_CONNECTIONS   concurrent connections of the throughput measure (default 8)
 //   BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_DEEP_PAGE (default 1000), BENCH_LOG_LEVEL (warn)
 //   BENCH_WRITE=0       print only, leave docs/benchmarks.md alone
+//   BENCH_EXPORTS=0     skip the exports benchmark (bench/exports/run.ts, run after this one)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,3 +149,7 @@ try {
   await pool.end();
   rmSync(work, { recursive: true, force: true });
 }
+
+// The exports of issue 5 (bench/exports/run.ts): 100,000 and 1,000,000 contract rows to XLSX
+// and CSV beside the bare writers; BENCH_EXPORTS=0 skips them.
+if (env.BENCH_EXPORTS !== '0') await import('./exports/run.ts');

@@ -1,0 +1,80 @@
+// The exports benchmark's table, and its place in docs/benchmarks.md (between its own markers,
+// inside the section "Exports (issue 5)"; the rest of the page is left as it is).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ExportFormat } from '../../src/domain/exportFile.ts';
+import type { Machine } from '../api/machine.ts';
+import { type BareMeasure, type ExportMeasure, mib } from './measure.ts';
+
+export interface ExportResult {
+  format: ExportFormat;
+  filters: Record<string, unknown>;
+  exported: ExportMeasure;
+  bare: BareMeasure;
+}
+
+export interface ExportsReport {
+  machine: Machine;
+  database: string;
+  results: ExportResult[];
+}
+
+const BEGIN = '<!-- bench-exports:begin (written by npm run bench) -->';
+const END = '<!-- bench-exports:end -->';
+/** Targets of issue 5. */
+const MAX_PEAK_MIB = 300 / 1.048576; // 300 MB
+const MIN_RATIO = 0.8;
+
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+const one = (n: number) => n.toFixed(1);
+
+export function render(report: ExportsReport): string {
+  const { machine } = report;
+  const lines = [
+    `Run of ${machine.date} on ${machine.cpus} × ${machine.cpuModel}, ${machine.memoryGiB} GiB, ` +
+      `Node ${machine.node}, PostgreSQL ${machine.postgres} (database ${report.database}); ` +
+      `load average at the start ${machine.loadAverage} (a shared machine).`,
+    '',
+    '| rows | format | filter | export (s) | rows/s | file (MiB) | server RSS before / peak (MiB) | bare writer (s) | bare rows/s | ratio | download (s) |',
+    '| ---: | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const { format, filters, exported, bare } of report.results) {
+    const rate = exported.rows / exported.seconds;
+    const bareRate = bare.rows / bare.seconds;
+    const filter = Object.keys(filters).length ? `\`${JSON.stringify(filters)}\`` : 'none';
+    lines.push(
+      `| ${int(exported.rows)} | ${format} | ${filter} | ${one(exported.seconds)} | ${int(rate)} | ` +
+        `${one(mib(exported.bytes))} | ${int(exported.rssBeforeMiB)} / ${int(exported.peakRssMiB)} | ` +
+        `${one(bare.seconds)} | ${int(bareRate)} | ${(rate / bareRate).toFixed(2)} | ` +
+        `${one(exported.downloadSeconds)} |`,
+    );
+  }
+  const largest = Math.max(...report.results.map((r) => r.exported.rows));
+  const verdicts = report.results
+    .filter((r) => r.exported.rows === largest)
+    .map((r) => {
+      const ratio = r.exported.rows / r.exported.seconds / (r.bare.rows / r.bare.seconds);
+      const peak = r.exported.peakRssMiB <= MAX_PEAK_MIB ? 'met' : 'MISSED';
+      const speed = ratio >= MIN_RATIO ? 'met' : 'MISSED';
+      return `${r.format}: peak RSS ${int(r.exported.peakRssMiB * 1.048576)} MB (target <= 300 MB: ${peak}), throughput ${ratio.toFixed(2)}x the bare writer (target >= ${MIN_RATIO}: ${speed})`;
+    });
+  lines.push('', `At ${int(largest)} rows: ${verdicts.join('; ')}.`);
+  return lines.join('\n');
+}
+
+export function writeExportsSection(file: string, section: string): void {
+  const block = `${BEGIN}\n${section}\n${END}`;
+  const page = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const from = page.indexOf(BEGIN);
+  const to = page.indexOf(END);
+  const next =
+    from !== -1 && to > from
+      ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
+      : `${page.trimEnd()}\n\n## Exports (issue 5)\n\n${block}\n`;
+  writeFileSync(file, next);
+  const biome = fileURLToPath(
+    new URL('../../node_modules/@biomejs/biome/bin/biome', import.meta.url),
+  );
+  spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
+}
