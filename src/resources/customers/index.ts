@@ -1,4 +1,5 @@
 import CustomerIcon from '@mui/icons-material/Business';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
 // Subscriber companies (souscripteurs, "Clients" in the routes).
@@ -17,7 +18,14 @@ export const customers: Declaration = {
       title: 'Souscripteurs',
       guard: { area: 'broker' },
       menu: { entry: { label: 'Souscripteurs', rule: { anyOf: ['PROFILE_SELLER'] } } },
+      page: lazyPage(() => import('./CustomerList.tsx'), 'CustomerList'),
     },
-    { path: '/Clients/:id?', kind: 'show', title: 'Souscripteur', guard: { area: 'broker' } },
+    {
+      path: '/Clients/:id?',
+      kind: 'show',
+      title: 'Souscripteur',
+      guard: { area: 'broker' },
+      page: lazyPage(() => import('./CustomerShow.tsx'), 'CustomerShow'),
+    },
   ],
 };

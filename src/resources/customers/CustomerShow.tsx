@@ -1,0 +1,77 @@
+// /Clients/{id}: a subscriber company (GET /api/customers/{id}) with its contracts (GET
+// /api/customers/{id}/contracts, by state: spec §9), its products (GET
+// /api/products_by_customer?contracts.customer.id={id}), its premiums and its insured.
+import { useRecordContext } from 'ra-core';
+import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
+import { ContractsRelated } from '../businessProviders/ContractsRelated.tsx';
+import { Facts, Section, text } from '../businessProviders/detailParts.tsx';
+import { ProductsOf } from '../products/ProductsOf.tsx';
+import type { PageProps } from '../types.ts';
+import { CustomerInsureds, CustomerPremiums } from './CustomerRelated.tsx';
+
+interface Customer {
+  id: number;
+  subscriber?: string | null;
+  siret?: string | null;
+  streetAddress?: string | null;
+  postalCode?: string | null;
+  addressLocality?: string | null;
+  idCc1?: string | null;
+  customerGroup?: { label: string | null } | null;
+  secondaryGroup?: { label: string | null } | null;
+  numberOfContract?: number;
+  nbrBeneficiary?: number;
+}
+
+function CustomerDetail() {
+  const customer = useRecordContext<Customer>();
+  if (!customer) return null;
+  const id = encodeURIComponent(String(customer.id));
+  return (
+    <>
+      <Facts
+        facts={[
+          ['Souscripteur', text(customer.subscriber)],
+          ['SIRET', text(customer.siret)],
+          ['Adresse', text(customer.streetAddress)],
+          ['Code postal', text(customer.postalCode)],
+          ['Ville', text(customer.addressLocality)],
+          ['Convention collective (IDCC)', text(customer.idCc1)],
+          ['Groupe client', text(customer.customerGroup?.label)],
+          ['Groupe client secondaire', text(customer.secondaryGroup?.label)],
+          ['Contrats', text(customer.numberOfContract)],
+          ['Bénéficiaires', text(customer.nbrBeneficiary)],
+        ]}
+      />
+      <Section title="Contrats">
+        <ContractsRelated
+          target=""
+          path={`/api/customers/${id}/contracts`}
+          sort={{ field: 'state', order: 'ASC' }}
+          loadError={LOAD_ERRORS.contractsOfCustomer}
+        />
+      </Section>
+      <Section title="Produits">
+        <ProductsOf
+          target=""
+          path="/api/products_by_customer"
+          filter={{ 'contracts.customer.id': customer.id }}
+        />
+      </Section>
+      <Section title="Cotisations">
+        <CustomerPremiums id={customer.id} />
+      </Section>
+      <Section title="Assurés">
+        <CustomerInsureds id={customer.id} />
+      </Section>
+    </>
+  );
+}
+
+export function CustomerShow({ title }: PageProps) {
+  return (
+    <SpecShow title={title} loadError={LOAD_ERRORS.customer} missingId={MISSING_IDS.subscriber}>
+      <CustomerDetail />
+    </SpecShow>
+  );
+}
