@@ -2,6 +2,7 @@
 // counts stay index-only), the display joins (product, category, customer, state, type), the
 // to-many relations loaded per page, and the derived fields of src/domain/contract.ts.
 import {
+  contractProviders,
   derivedContractType,
   derivedRisk,
   ORGANIZATION_TYPES,
@@ -131,9 +132,9 @@ export const contracts = defineSource({
         // Derived (spec §3), by the rules the SPA shares.
         ...derivedContractType(flags),
         ...derivedRisk(r.lb_type),
-        businessProviders: organizations.filter(
-          (o) => o.type.id === ORGANIZATION_TYPES.businessProvider,
-        ),
+        // Spec §3: type 3, by legalname, the main referrer flagged (main), and one added
+        // (added, id null) when no linked provider bears the lbApporteur name.
+        businessProviders: contractProviders(organizations, r.lb_apporteur),
         insuranceCompanies: organizations.filter(
           (o) => o.type.id === ORGANIZATION_TYPES.insuranceCompany,
         ),
