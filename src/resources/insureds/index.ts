@@ -1,4 +1,5 @@
 import InsuredIcon from '@mui/icons-material/FamilyRestroom';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
 // Insured persons: listed as affiliates (/affilies), shown as insured (/assures).
@@ -17,7 +18,14 @@ export const insureds: Declaration = {
       title: 'Assurés',
       guard: { area: 'broker' },
       menu: { entry: { label: 'Assurés', rule: { anyOf: ['PROFILE_SELLER'] } } },
+      page: lazyPage(() => import('./InsuredList.tsx'), 'InsuredList'),
     },
-    { path: '/assures/:id?', kind: 'show', title: 'Assuré', guard: { area: 'broker' } },
+    {
+      path: '/assures/:id?',
+      kind: 'show',
+      title: 'Assuré',
+      guard: { area: 'broker' },
+      page: lazyPage(() => import('./InsuredShow.tsx'), 'InsuredShow'),
+    },
   ],
 };

@@ -1,0 +1,90 @@
+// The benefits (prestations) of an insured (spec partner-extranet §2 related lists, §3
+// "Benefit", §7 GET /api/prestations?insured={id}), optionally of one beneficiary only (the
+// beneficiary selector of the insured's detail). Display rules from src/domain/format.ts.
+import type { Identifier } from 'ra-core';
+import { DataTable } from 'react-admin';
+import {
+  AmountField,
+  LOAD_ERRORS,
+  LongDateField,
+  RelatedList,
+} from '../../components/list/index.ts';
+import { benefitPaymentMode, shownBasketType } from '../../domain/format.ts';
+import { fullName, type PersonName } from '../../domain/premium.ts';
+
+/** A benefit as the API sends it (docs/api.md): the raw fields the rules read. */
+export interface BenefitRecord {
+  id: Identifier;
+  dateTreatment: string;
+  lbModPay: string | null;
+  basketType: string | null;
+  lbFacture?: string | null;
+  invoice?: { lbFacture?: string | null } | null;
+  beneficiary: PersonName | null;
+}
+
+export interface BenefitsOfProps {
+  insured: Identifier;
+  /** Only the care of this beneficiary (filter beneficiary.id). */
+  beneficiary?: Identifier | null;
+}
+
+/** Benefits of an insured, latest payment first (spec §9; unpaid ones lead). */
+export function BenefitsOf({ insured, beneficiary }: BenefitsOfProps) {
+  return (
+    <RelatedList
+      reference="prestations"
+      target="insured"
+      id={insured}
+      filter={beneficiary ? { 'beneficiary.id': beneficiary } : undefined}
+      loadError={LOAD_ERRORS.benefits}
+      sort={{ field: 'datePayment', order: 'DESC' }}
+      empty="Aucune prestation."
+    >
+      <DataTable<BenefitRecord> bulkActionButtons={false} rowClick={false}>
+        <DataTable.Col source="dateTreatment" label="Date de soins" field={LongDateField} />
+        <DataTable.Col source="datePayment" label="Date de paiement" field={LongDateField} />
+        <DataTable.Col
+          label="Bénéficiaire des soins"
+          disableSort
+          render={(r) => fullName(r.beneficiary)}
+        />
+        <DataTable.Col source="lbFamAct" label="Famille d'actes" />
+        <DataTable.Col
+          label="Facture"
+          disableSort
+          render={(r) => r.invoice?.lbFacture ?? r.lbFacture ?? ''}
+        />
+        <DataTable.Col
+          source="realPrice"
+          label="Dépense réelle"
+          field={AmountField}
+          align="right"
+        />
+        <DataTable.Col
+          source="secuSocialRefund"
+          label="Remb. Sécurité sociale"
+          field={AmountField}
+          align="right"
+        />
+        <DataTable.Col
+          source="mutualRefund"
+          label="Remb. mutuelle"
+          field={AmountField}
+          align="right"
+        />
+        <DataTable.Col
+          source="lbModPay"
+          label="Mode de paiement"
+          render={(r) => benefitPaymentMode(r.lbModPay)}
+        />
+        <DataTable.Col source="lbOption" label="Option" disableSort />
+        <DataTable.Col
+          label="Panier"
+          disableSort
+          render={(r) => shownBasketType(r.basketType, r.dateTreatment)}
+        />
+      </DataTable>
+    </RelatedList>
+  );
+}

@@ -1,0 +1,32 @@
+// The beneficiary selector of spec partner-extranet §3 (options from src/domain/insured.ts):
+// choosing one narrows the insured's benefits to the care of that beneficiary.
+import { MenuItem, TextField } from '@mui/material';
+import { beneficiaryOptions } from '../../domain/insured.ts';
+import type { PersonName } from '../../domain/premium.ts';
+
+export interface BeneficiarySelectorProps {
+  beneficiaries: ReadonlyArray<PersonName & { id: number | string }> | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}
+
+export function BeneficiarySelector({ beneficiaries, value, onChange }: BeneficiarySelectorProps) {
+  const options = beneficiaryOptions(beneficiaries);
+  return (
+    <TextField
+      select
+      size="small"
+      label="Bénéficiaire des soins"
+      value={options.some((o) => o.value === value) ? value : ''}
+      onChange={(event) => onChange(event.target.value)}
+      sx={{ minWidth: { xs: '100%', sm: 280 }, my: 1 }}
+    >
+      <MenuItem value="">Tous les bénéficiaires</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

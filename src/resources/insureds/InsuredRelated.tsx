@@ -1,0 +1,92 @@
+// The beneficiaries and the subscriptions of an insured (spec partner-extranet §2 related lists,
+// §7 /api/insureds/{id}/beneficiaires and /subscriptions), each with its period state (§4).
+import type { Identifier } from 'ra-core';
+import { DataTable } from 'react-admin';
+import {
+  BirthDateField,
+  LOAD_ERRORS,
+  LongDateField,
+  RelatedList,
+} from '../../components/list/index.ts';
+import { periodOf } from '../../domain/insured.ts';
+
+const id = (value: Identifier) => encodeURIComponent(String(value));
+
+interface Period {
+  id: Identifier;
+  startAt?: string | null;
+  endAt?: string | null;
+}
+
+/** Beneficiaries (ayants droit), in the server's order: last name, then first name (§7). */
+export function BeneficiariesOf({ insured }: { insured: Identifier }) {
+  return (
+    <RelatedList
+      reference="beneficiaires"
+      target=""
+      id={insured}
+      path={`/api/insureds/${id(insured)}/beneficiaires`}
+      loadError={LOAD_ERRORS.beneficiaries}
+      // No order sent: the API's own is last name then first name, two keys one sort cannot say.
+      sort={{ field: '', order: 'ASC' }}
+      empty="Aucun ayant droit."
+    >
+      <DataTable<Period & { lbSex?: string; lbLien?: string }>
+        bulkActionButtons={false}
+        rowClick={false}
+      >
+        <DataTable.Col source="lastname" label="Nom" />
+        <DataTable.Col source="firstname" label="Prénom" />
+        <DataTable.Col source="dateOfBirth" label="Date de naissance" field={BirthDateField} />
+        <DataTable.Col label="Sexe" disableSort render={(r) => r.lbSex ?? ''} />
+        <DataTable.Col source="link" label="Lien" render={(r) => r.lbLien ?? ''} />
+        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
+        <DataTable.Col source="endAt" label="Fin" field={LongDateField} disableSort />
+        <DataTable.Col
+          label="État"
+          disableSort
+          render={(r) => periodOf(r.startAt, r.endAt).label}
+        />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+interface SubscriptionRecord extends Period {
+  contract?: { id: Identifier; lbContrat?: string } | null;
+}
+
+/** Subscriptions (adhésions) to contracts in scope, newest first (§9); a row opens its contract. */
+export function SubscriptionsOf({ insured }: { insured: Identifier }) {
+  return (
+    <RelatedList
+      reference="subscriptions"
+      target=""
+      id={insured}
+      path={`/api/insureds/${id(insured)}/subscriptions`}
+      loadError={LOAD_ERRORS.subscriptions}
+      sort={{ field: 'startAt', order: 'DESC' }}
+      empty="Aucune adhésion."
+    >
+      <DataTable<SubscriptionRecord>
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, record) =>
+          record.contract ? `/contrats/${record.contract.id}` : false
+        }
+      >
+        <DataTable.Col
+          source="lbContrat"
+          label="Contrat"
+          render={(r) => r.contract?.lbContrat ?? ''}
+        />
+        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
+        <DataTable.Col source="endAt" label="Fin" field={LongDateField} />
+        <DataTable.Col
+          label="État"
+          disableSort
+          render={(r) => periodOf(r.startAt, r.endAt).label}
+        />
+      </DataTable>
+    </RelatedList>
+  );
+}
