@@ -65,8 +65,9 @@ export async function connectRedisBus(
 ): Promise<RedisBus> {
   const { url, channel } = splitRedisUrl(redisUrl);
   const origin = randomUUID();
-  // A publish waits for at most two reconnections; the subscription waits as long as it takes.
-  const publisher = new Redis(url, { maxRetriesPerRequest: 2, connectionName: 'hub-publisher' });
+  // A publish fails at once while Redis is away (the caller is not held up; this instance's
+  // subscribers already have it); the subscription waits as long as it takes.
+  const publisher = new Redis(url, { enableOfflineQueue: false, connectionName: 'hub-publisher' });
   const subscriber = new Redis(url, {
     maxRetriesPerRequest: null,
     connectionName: 'hub-subscriber',
@@ -106,9 +107,14 @@ export async function connectRedisBus(
   // The start goes on if Redis is slow to answer: ioredis keeps trying and subscribes again
   // on every reconnection; meanwhile this instance's subscribers get this instance's updates.
   const subscribed = subscriber.subscribe(channel);
-  const first = await Promise.race([subscribed.then(() => 'ok'), timeout(SUBSCRIBE_WAIT_MS)]).catch(
-    (error: Error) => error,
-  );
+  const publisherReady = new Promise<void>((resolve) => {
+    if (publisher.status === 'ready') resolve();
+    else publisher.once('ready', () => resolve());
+  });
+  const first = await Promise.race([
+    Promise.all([subscribed, publisherReady]).then(() => 'ok'),
+    timeout(SUBSCRIBE_WAIT_MS),
+  ]).catch((error: Error) => error);
   if (first !== 'ok') {
     subscribed.catch(() => undefined);
     log.error(
