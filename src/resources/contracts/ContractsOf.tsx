@@ -1,3 +1,4 @@
+import type { SortPayload } from 'ra-core';
 import { DataTable } from 'react-admin';
 import { LongDateField, RelatedList } from '../../components/list/index.ts';
 
@@ -21,9 +22,11 @@ export interface ContractsOfProps {
   id?: string | number;
   /** French message of spec §8 (LOAD_ERRORS.contractsOfCustomer, ...OfProduct, ...). */
   loadError: string;
+  /** Another order than ascending dateDebVal (spec §9: a customer's contracts by state). */
+  sort?: SortPayload;
 }
 
-export function ContractsOf({ target, path, id, loadError }: ContractsOfProps) {
+export function ContractsOf({ target, path, id, loadError, sort }: ContractsOfProps) {
   return (
     <RelatedList
       reference="contracts"
@@ -31,7 +34,7 @@ export function ContractsOf({ target, path, id, loadError }: ContractsOfProps) {
       path={path}
       id={id}
       loadError={loadError}
-      sort={{ field: 'dateDebVal', order: 'ASC' }}
+      sort={sort ?? { field: 'dateDebVal', order: 'ASC' }}
       empty="Aucun contrat."
     >
       <DataTable bulkActionButtons={false} rowClick={(rowId) => `/contrats/${rowId}`}>

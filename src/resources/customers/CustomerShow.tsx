@@ -3,11 +3,12 @@
 // /api/products_by_customer?contracts.customer.id={id}), its premiums and its insured.
 import { useRecordContext } from 'ra-core';
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
-import { ContractsRelated } from '../businessProviders/ContractsRelated.tsx';
 import { Facts, Section, text } from '../businessProviders/detailParts.tsx';
+import { ContractsOf } from '../contracts/ContractsOf.tsx';
+import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
 import { ProductsOf } from '../products/ProductsOf.tsx';
 import type { PageProps } from '../types.ts';
-import { CustomerInsureds, CustomerPremiums } from './CustomerRelated.tsx';
+import { CustomerInsureds } from './CustomerRelated.tsx';
 
 interface Customer {
   id: number;
@@ -44,8 +45,7 @@ function CustomerDetail() {
         ]}
       />
       <Section title="Contrats">
-        <ContractsRelated
-          target=""
+        <ContractsOf
           path={`/api/customers/${id}/contracts`}
           sort={{ field: 'state', order: 'ASC' }}
           loadError={LOAD_ERRORS.contractsOfCustomer}
@@ -59,7 +59,7 @@ function CustomerDetail() {
         />
       </Section>
       <Section title="Cotisations">
-        <CustomerPremiums id={customer.id} />
+        <PremiumsOf of="customer" id={customer.id} />
       </Section>
       <Section title="Assurés">
         <CustomerInsureds id={customer.id} />

@@ -2,9 +2,9 @@
 // values empty), the contracts it is linked to (GET /api/contrats?contractCompanies.organization=
 // {id}, spec §7) and the products of those contracts.
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
-import { ContractsRelated } from '../businessProviders/ContractsRelated.tsx';
 import { Section } from '../businessProviders/detailParts.tsx';
 import { OrganizationFacts } from '../businessProviders/organization.tsx';
+import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { ProductsOf } from '../products/ProductsOf.tsx';
 import type { PageProps } from '../types.ts';
 
@@ -13,7 +13,7 @@ export function InsuranceCompanyShow({ title }: PageProps) {
     <SpecShow title={title} loadError={LOAD_ERRORS.company} missingId={MISSING_IDS.company}>
       <OrganizationFacts kind="company" />
       <Section title="Contrats">
-        <ContractsRelated
+        <ContractsOf
           target="contractCompanies.organization"
           loadError={LOAD_ERRORS.contractsOfCompany}
         />

@@ -5,8 +5,8 @@ import { useRecordContext } from 'ra-core';
 import { Link } from 'react-router-dom';
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
 import { longDate, yesNo } from '../../domain/format.ts';
-import { ContractsRelated } from '../businessProviders/ContractsRelated.tsx';
 import { Facts, Section, text } from '../businessProviders/detailParts.tsx';
+import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { specPath } from '../paths.ts';
 import type { PageProps } from '../types.ts';
 import { type Product, productRisk } from './display.ts';
@@ -34,8 +34,7 @@ function ProductDetail() {
         ]}
       />
       <Section title="Contrats">
-        <ContractsRelated
-          target=""
+        <ContractsOf
           path={`/api/products/${encodeURIComponent(String(product.id))}/contracts`}
           loadError={LOAD_ERRORS.contractsOfProduct}
         />

@@ -117,7 +117,8 @@ describe('/apporteurs/{id}', () => {
     expect(screen.getByText('07017')).toBeInTheDocument();
     expect(await screen.findByText('CT-0012')).toBeInTheDocument();
     expect(await screen.findByText('Santé Entreprise')).toBeInTheDocument();
-    expect(asked.contracts.getAll('contractBusinessProviders.organization[]')).toEqual(['7']);
+    expect(asked.contracts.get('contractBusinessProviders.organization')).toBe('7');
+    expect(asked.contracts.has('id')).toBe(false);
     expect(asked.contracts.get('order[dateDebVal]')).toBe('asc');
     expect(asked.products.get('contracts.organizations.organization.id')).toBe('7');
     expect(asked.products.get('order[lbProduit]')).toBe('asc');

@@ -158,15 +158,16 @@ describe('/Clients/{id}', () => {
         return hydraCollection([
           {
             id: 90,
-            contrat: { id: 12, lbContrat: 'CT-0012' },
-            destinataire: 'Léa Moreau',
-            typeCotisation: 'Individuelle',
+            status: 'I',
+            paidByClient: false,
+            insured: { firstname: 'Léa', lastname: 'Moreau' },
+            contrat: { id: 12, lbContrat: 'CT-0012', lbSouscrip: 'Boulangerie Martin 4' },
             dtDebVal: '2026-01-01',
             dtFinVal: '2026-03-31',
-            lbStatus: 'Impayé',
-            numTotalCot: 125.5,
+            numMontant: 120,
+            numFraisImpay: 5.5,
             amountPaid: 0,
-            remaining: 125.5,
+            lbModePaie: null,
           },
         ]);
       }),
@@ -189,6 +190,7 @@ describe('/Clients/{id}', () => {
     expect(await screen.findByText('Moreau')).toBeInTheDocument();
     expect(asked.contracts.get('order[state]')).toBe('asc');
     expect(asked.products.get('contracts.customer.id')).toBe('4');
+    expect(asked.products.has('id')).toBe(false);
     expect(asked.premiums.get('contrat.customer')).toBe('4');
     expect(asked.premiums.get('order[dtDebVal]')).toBe('desc');
     expect(asked.insureds.get('customer.id')).toBe('4');

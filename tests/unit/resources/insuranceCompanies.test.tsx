@@ -122,6 +122,7 @@ describe('/mutuelles/{id}', () => {
     expect(await screen.findByText('CT-0012')).toBeInTheDocument();
     expect(await screen.findByText('Santé Entreprise')).toBeInTheDocument();
     expect(asked.contracts.get('contractCompanies.organization')).toBe('5');
+    expect(asked.contracts.has('id')).toBe(false);
     expect(asked.products.get('contracts.organizations.organization.id')).toBe('5');
   });
 
