@@ -36,6 +36,7 @@ export const contracts: Declaration = {
       kind: 'show',
       title: 'Contrat',
       guard: { area: 'broker' },
+      page: lazyPage(() => import('./ContractShow.tsx'), 'ContractShow'),
     },
   ],
 };

@@ -1,0 +1,337 @@
+import { Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { useRecordContext } from 'ra-core';
+import type { ReactElement, ReactNode } from 'react';
+import { DataTable, Labeled, TabbedShowLayout, TextField } from 'react-admin';
+import { Link } from 'react-router-dom';
+import {
+  BirthDateField,
+  LOAD_ERRORS,
+  LongDateField,
+  MISSING_IDS,
+  RelatedList,
+  SpecShow,
+  YesNoField,
+} from '../../components/list/index.ts';
+import { derivedContractType, derivedRisk, olderContractType } from '../../domain/contract.ts';
+import { longDate, nir } from '../../domain/format.ts';
+import { fullName } from '../../domain/premium.ts';
+import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
+import type { PageProps } from '../types.ts';
+import { type ContractRecord, companiesOf, personName, providersOf, sellersOf } from './display.ts';
+
+// The contract detail (/contrats/{id}, spec §2, §3): the contract with every field of §3 and
+// its derived values, its providers (main referrer and co-providers, spec §3 rule), insurance
+// companies and sellers, and its related lists: insured, subscriptions, premiums (§7, §8).
+
+const insuredLink = (id: unknown) => `/assures/${encodeURIComponent(String(id))}`;
+
+function Value({ label, children }: { label: string; children: ReactElement }) {
+  return (
+    <Labeled label={label} sx={{ minWidth: { xs: '45%', sm: 200 } }}>
+      {children}
+    </Labeled>
+  );
+}
+
+function Grid({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 4, rowGap: 1, width: '100%' }}>
+      {children}
+    </Box>
+  );
+}
+
+function Text({ value }: { value: unknown }) {
+  return (
+    <Typography component="span" variant="body2">
+      {value === null || value === undefined || value === '' ? '-' : String(value)}
+    </Typography>
+  );
+}
+
+function ContractTab() {
+  const record = useRecordContext<ContractRecord>();
+  if (!record) return null;
+  const flags = {
+    blAni: record.blAni as boolean | null,
+    blSurcomp: record.blSurcomp as boolean | null,
+    idContrat2: record.idContrat2 as string | null,
+    idCodCol: record.idCodCol as string | null,
+  };
+  const state = record.state as { label?: string } | undefined;
+  const contractType = record.contractType as { label?: string } | undefined;
+  const options = (record.options as { choise: string }[] | undefined) ?? [];
+  const counts: [string, string][] = [
+    ['nbrSuscription', 'Adhésions actives'],
+    ['nbrSubscriptionInactive', 'Adhésions inactives'],
+    ['nbrInsured', 'Assurés actifs'],
+    ['nbrInsuredInactive', 'Assurés inactifs'],
+    ['nbrBeneficiary', 'Ayants-droit actifs'],
+    ['nbrBeneficiaryInactive', 'Ayants-droit inactifs'],
+    ['nbrTotalAffiliate', 'Affiliés actifs'],
+    ['nbrTotalAffiliateInactive', 'Affiliés inactifs'],
+  ];
+  return (
+    <Stack spacing={3}>
+      <Grid>
+        <Value label="N° de contrat">
+          <TextField source="lbContrat" />
+        </Value>
+        <Value label="Produit">
+          <Text value={record.lbProduit} />
+        </Value>
+        <Value label="Souscripteur">
+          {record.idSouscrip ? (
+            <MuiLink component={Link} to={`/Clients/${record.idSouscrip}`} variant="body2">
+              {String(record.lbSouscrip ?? '')}
+            </MuiLink>
+          ) : (
+            <Text value={record.lbSouscrip} />
+          )}
+        </Value>
+        <Value label="Catégorie (collège)">
+          <Text value={record.lbCollege} />
+        </Value>
+        <Value label="Code collectif">
+          <Text value={record.idCodCol} />
+        </Value>
+        <Value label="Apporteur principal">
+          <Text value={record.lbApporteur} />
+        </Value>
+        <Value label="Début">
+          <LongDateField source="dateDebVal" />
+        </Value>
+        <Value label="Fin">
+          <LongDateField source="dateFinVal" />
+        </Value>
+        <Value label="État">
+          <Text value={state?.label} />
+        </Value>
+        <Value label="Actif">
+          <YesNoField source="isActif" />
+        </Value>
+      </Grid>
+      <Grid>
+        <Value label="Type">
+          <Text value={derivedContractType(flags).type} />
+        </Value>
+        <Value label="Type (ancienne vue)">
+          <Text value={olderContractType(flags)} />
+        </Value>
+        <Value label="Type enregistré">
+          <Text value={contractType?.label} />
+        </Value>
+        <Value label="Risque">
+          <Text value={derivedRisk(record.lbType as string | null).risk} />
+        </Value>
+        <Value label="ANI (portabilité)">
+          <YesNoField source="blAni" />
+        </Value>
+        <Value label="Surcomplémentaire">
+          <YesNoField source="blSurcomp" />
+        </Value>
+        <Value label="Contrat de base">
+          <Text value={record.idContrat2} />
+        </Value>
+        <Value label="Options">
+          {options.length ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {options.map((o) => (
+                <Chip key={o.choise} label={o.choise} size="small" />
+              ))}
+            </Box>
+          ) : (
+            <Text value="" />
+          )}
+        </Value>
+      </Grid>
+      <Grid>
+        {counts.map(([source, label]) => (
+          <Value key={source} label={label}>
+            <Text value={record[source]} />
+          </Value>
+        ))}
+      </Grid>
+    </Stack>
+  );
+}
+
+function Table({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
+  return (
+    <Box sx={{ width: '100%', overflowX: 'auto' }}>
+      <Box component="table" sx={{ borderCollapse: 'collapse', minWidth: '100%' }}>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <Box component="th" key={h} sx={{ textAlign: 'left', p: 1, typography: 'subtitle2' }}>
+                {h}
+              </Box>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no other stable key
+            <Box component="tr" key={i} sx={{ borderTop: 1, borderColor: 'divider' }}>
+              {cells.map((cell, j) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: cells of a fixed row
+                <Box component="td" key={j} sx={{ p: 1, typography: 'body2' }}>
+                  {cell}
+                </Box>
+              ))}
+            </Box>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <Typography sx={{ p: 2 }}>{text}</Typography>;
+}
+
+function ProvidersTab() {
+  const record = useRecordContext<ContractRecord>();
+  if (!record) return null;
+  const providers = providersOf(record);
+  if (!providers.length) return <Empty text="Aucun apporteur." />;
+  return (
+    <Table
+      head={['Apporteur', 'Rôle']}
+      rows={providers.map((p) => [
+        p.id === null ? (
+          p.legalname
+        ) : (
+          <MuiLink key={p.id} component={Link} to={`/apporteurs/${p.id}`}>
+            {p.legalname}
+          </MuiLink>
+        ),
+        p.main ? 'Apporteur principal' : 'Co-apporteur',
+      ])}
+    />
+  );
+}
+
+function CompaniesTab() {
+  const record = useRecordContext<ContractRecord>();
+  if (!record) return null;
+  const companies = companiesOf(record);
+  if (!companies.length) return <Empty text="Aucune compagnie." />;
+  return (
+    <Table
+      head={['Compagnie']}
+      rows={companies.map((c) => [
+        <MuiLink key={String(c.id)} component={Link} to={`/mutuelles/${c.id}`}>
+          {c.legalname}
+        </MuiLink>,
+      ])}
+    />
+  );
+}
+
+function SellersTab() {
+  const record = useRecordContext<ContractRecord>();
+  if (!record) return null;
+  const sellers = sellersOf(record);
+  if (!sellers.length) return <Empty text="Aucun vendeur." />;
+  return (
+    <Table
+      head={['Vendeur', 'Code vendeur', 'Organisation']}
+      rows={sellers.map((s) => [
+        personName(s),
+        s.sellerCode ?? '',
+        s.organization?.legalname ?? '',
+      ])}
+    />
+  );
+}
+
+function InsuredTab() {
+  const record = useRecordContext<ContractRecord>();
+  if (!record) return null;
+  return (
+    <RelatedList
+      reference="insureds"
+      target=""
+      path={`/api/insured_with_beneficiaries?contract=${encodeURIComponent(String(record.id))}`}
+      loadError={LOAD_ERRORS.insureds}
+      sort={{ field: 'startAt', order: 'DESC' }}
+      empty="Aucun assuré."
+    >
+      <DataTable bulkActionButtons={false} rowClick={(id) => insuredLink(id)}>
+        <DataTable.Col source="lastname" label="Assuré" render={(r) => fullName(r)} />
+        <DataTable.Col source="dtBirthday" label="Naissance" field={BirthDateField} />
+        <DataTable.Col source="lbSex" label="Sexe" disableSort />
+        <DataTable.Col
+          label="N° de sécurité sociale"
+          disableSort
+          render={(r) => nir(r.lbNoss ?? r.noss, r.lbCless ?? r.nossKey)}
+        />
+        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
+        <DataTable.Col source="endAt" label="Fin" disableSort render={(r) => longDate(r.endAt)} />
+        <DataTable.Col
+          label="Ayants-droit"
+          disableSort
+          align="right"
+          render={(r) => (r.beneficiaires as unknown[] | undefined)?.length ?? 0}
+        />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+function SubscriptionsTab() {
+  const record = useRecordContext<ContractRecord>();
+  if (!record) return null;
+  return (
+    <RelatedList
+      reference="subscriptions"
+      target=""
+      path={`/api/subscriptions_by_contract?contract=${encodeURIComponent(String(record.id))}`}
+      loadError={LOAD_ERRORS.subscriptions}
+      sort={{ field: 'startAt', order: 'DESC' }}
+      empty="Aucune adhésion."
+    >
+      <DataTable
+        bulkActionButtons={false}
+        rowClick={(_id, _resource, r) => insuredLink(r.insured?.id)}
+      >
+        <DataTable.Col label="Assuré" disableSort render={(r) => fullName(r.insured)} />
+        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
+        <DataTable.Col source="endAt" label="Fin" field={LongDateField} />
+      </DataTable>
+    </RelatedList>
+  );
+}
+
+export function ContractShow({ title }: PageProps) {
+  return (
+    <SpecShow title={title} loadError={LOAD_ERRORS.contract} missingId={MISSING_IDS.contract}>
+      {/* The spec route /contrats/{id?} has no sub-paths: the tabs live in the page's state. */}
+      <TabbedShowLayout syncWithLocation={false}>
+        <TabbedShowLayout.Tab label="Contrat">
+          <ContractTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Apporteurs">
+          <ProvidersTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Compagnies">
+          <CompaniesTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Vendeurs">
+          <SellersTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Assurés">
+          <InsuredTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Adhésions">
+          <SubscriptionsTab />
+        </TabbedShowLayout.Tab>
+        <TabbedShowLayout.Tab label="Cotisations">
+          <PremiumsOf of="contract" />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </SpecShow>
+  );
+}
