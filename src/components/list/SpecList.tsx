@@ -74,6 +74,9 @@ export function SpecList({
         retry: false,
         onError: () => notify(loadError, errorToast(loadError)),
       }}
+      // A wide table scrolls inside its card: without these the list grows to the table's
+      // width and the whole page scrolls sideways at 375 px.
+      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
       {...rest}
     >
       <ListStatus>{children}</ListStatus>
