@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../server/src/hub/eventStream.ts';
 import type { MessageHub } from '../../server/src/hub/hub.ts';
+import { createHubClient } from '../../src/providers/hub.ts';
 import { ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { publish, type Subscription, subscribe } from './support/sse.ts';
@@ -264,5 +265,31 @@ describe('a client that does not read', () => {
     }
     expect(ended).toBe(1);
     expect(events.stream.writableLength).toBeLessThan(2 * 1024 * 1024);
+  });
+});
+
+describe("the SPA's hub client against this server", () => {
+  it('receives the one message of a command topic then closes, and keeps a list topic open', async () => {
+    const token = await api.token('vendeur');
+    const client = createHubClient({
+      getBearer: async () => token,
+      fetch: (input, init) => fetch(new URL(String(input), server.url), init),
+    });
+    const got: unknown[] = [];
+    let opens = 0;
+    const topic = `command/${randomUUID()}`;
+    client.subscribe(topic, (data) => got.push(data), { onOpen: () => opens++ });
+    const off = client.subscribe('contracts', (data) => got.push(data), { onOpen: () => opens++ });
+    try {
+      await expect.poll(() => opens).toBe(2);
+      await server.app.hub.publish(topic, { done: true });
+      await expect.poll(() => client.keys()).toEqual(['contracts']);
+      await server.app.hub.publish('contracts', { changed: [1] });
+      await server.app.hub.publish('contracts', { changed: [2] });
+      await expect.poll(() => got.length).toBe(3);
+      expect(got).toEqual([{ done: true }, { changed: [1] }, { changed: [2] }]);
+    } finally {
+      off();
+    }
   });
 });
