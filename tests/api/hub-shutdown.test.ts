@@ -1,5 +1,6 @@
 // A hub stream never ends by itself: the graceful stop must end it, or SIGTERM would wait for
-// the deadline (10 s) and exit 1 whenever a browser has a list open.
+// the deadline (10 s) and exit 1 whenever a browser has a list open. Each test starts its own
+// server (it stops it): 90 s each, as a start on a busy machine may take 20.
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
@@ -48,7 +49,7 @@ it('stopping the server ends the open streams at once', async () => {
   await stopServer(app, database);
   await stream.ended;
   expect(Date.now() - t0).toBeLessThan(3000);
-});
+}, 90_000);
 
 it('on SIGTERM exits 0 while a stream is open', async () => {
   const { app, database, url } = await start();
@@ -65,4 +66,4 @@ it('on SIGTERM exits 0 while a stream is open', async () => {
   } finally {
     remove();
   }
-});
+}, 90_000);
