@@ -78,6 +78,8 @@ export async function hubRoutes(app: FastifyInstance, { hub }: { hub: MessageHub
     unfollow = hub.follow({ topics: names, send: (update) => events.send(update) });
     open.add(events);
     reply.raw.once('close', () => events.end());
+    // Gone while its claim was checked: 'close' has already been emitted.
+    if (request.raw.socket?.destroyed) events.end();
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-store')
