@@ -1,0 +1,104 @@
+// The Excel and CSV buttons and the file-name field of spec partner-extranet §2 (contract list,
+// insured and premium lists): they export the list's current filters (react-admin's
+// ListContext) through the flow of src/providers/exports.ts, and stay disabled while a file is
+// being made, with a visible progress indicator.
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
+import { Box, Button, CircularProgress, LinearProgress, TextField } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { useGetIdentity, useListContext, useNotify } from 'react-admin';
+import type { ExportFormat, ExportKind } from '../../domain/exportFile.ts';
+import { appExporter, type ExportRequest, type ExportStage } from '../../providers/exports.ts';
+
+export interface ExportButtonsProps {
+  kind: ExportKind;
+  /** The default file name without extension (spec §5), e.g. `assures_12`. */
+  defaultName?: string;
+  /** Filters the list context does not carry (a per-parent list's parent, e.g. contrat.id). */
+  filter?: Record<string, unknown>;
+  /** A per-contract or per-customer export: refused with its §5 message without the id. */
+  requires?: ExportRequest['requires'];
+}
+
+const STAGE_LABELS: Record<ExportStage, string> = {
+  sending: 'Envoi de la demande…',
+  processing: 'Création du fichier…',
+  downloading: 'Téléchargement…',
+};
+
+export function ExportButtons({ kind, defaultName, filter, requires }: ExportButtonsProps) {
+  const { filterValues } = useListContext();
+  const { identity } = useGetIdentity();
+  const notify = useNotify();
+  const [name, setName] = useState('');
+  const [running, setRunning] = useState<ExportFormat | null>(null);
+  const [stage, setStage] = useState<ExportStage | null>(null);
+  const exporter = useMemo(
+    () => appExporter((message, type) => notify(message, { type })),
+    [notify],
+  );
+
+  async function run(format: ExportFormat) {
+    setRunning(format);
+    try {
+      await exporter({
+        kind,
+        format,
+        filters: { ...filterValues, ...filter },
+        login: String(identity?.id ?? ''),
+        name,
+        defaultName,
+        requires,
+        onStage: setStage,
+      });
+    } finally {
+      setRunning(null);
+      setStage(null);
+    }
+  }
+
+  const busy = running !== null;
+  const spinner = <CircularProgress size={16} aria-hidden />;
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+      data-export-running={busy || undefined}
+    >
+      <TextField
+        size="small"
+        label="Nom du fichier"
+        placeholder={defaultName}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        disabled={busy}
+        sx={{ minWidth: 180 }}
+      />
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={running === 'xlsx' ? spinner : <GridOnOutlined />}
+        onClick={() => run('xlsx')}
+        disabled={busy || !identity}
+      >
+        Excel
+      </Button>
+      <Button
+        variant="outlined"
+        size="small"
+        startIcon={running === 'csv' ? spinner : <DescriptionOutlined />}
+        onClick={() => run('csv')}
+        disabled={busy || !identity}
+      >
+        CSV
+      </Button>
+      {busy && (
+        <Box sx={{ minWidth: 140 }} role="status">
+          <LinearProgress aria-label="Export en cours" />
+          <Box component="span" sx={{ fontSize: '0.75rem' }}>
+            {stage ? STAGE_LABELS[stage] : ''}
+          </Box>
+        </Box>
+      )}
+    </Box>
+  );
+}
