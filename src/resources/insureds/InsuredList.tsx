@@ -64,6 +64,7 @@ export function InsuredList({ title }: PageProps) {
         <DataTable.Col
           label="N° de sécurité sociale"
           disableSort
+          cellSx={() => ({ whiteSpace: 'nowrap' })}
           render={(r) => nir(r.noss, r.nossKey)}
         />
         <DataTable.Col source="postalCode" label="Code postal" />
