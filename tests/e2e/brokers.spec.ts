@@ -5,7 +5,7 @@ import { signIn } from './support.ts';
 // The sellers' and commissions' screens against the running stack: as the operator, the
 // sellers' list, a seller's detail with its contracts and products, and the creation of a
 // seller whose server-side violation shows on its field and is then fixed; as a manager, the
-// commissions list and its dashboard, at a phone's width too.
+// commissions list, its dashboard and its download, at a phone's width too.
 
 const account = (username: string) => {
   const found = DEMO_ACCOUNTS.find((a) => a.username === username);
@@ -64,7 +64,7 @@ test('ageo: the sellers, a seller with its contracts and products, a seller crea
   await expect(page.getByText(`claire.martin.${unique}`, { exact: true })).toBeVisible();
 });
 
-test('manager: the commissions and their dashboard, also at 375 px', async ({ page }) => {
+test('manager: the commissions, their dashboard and download, also at 375 px', async ({ page }) => {
   await open(page, '/Commission/list', 'manager');
   const rows = page.getByRole('row');
   await expect(rows.nth(1)).toBeVisible();
@@ -74,6 +74,12 @@ test('manager: the commissions and their dashboard, also at 375 px', async ({ pa
   const dashboard = page.getByRole('table', { name: 'Commissions par année et par apporteur' });
   await expect(dashboard.getByRole('row').nth(1)).toBeVisible();
   await expect(dashboard.getByText('Total')).toBeVisible();
+
+  // The download: the file of the filtered list, then the toast of spec §8.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /Télécharger/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/^commissions_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await expect(page.getByText('Le téléchargement des commissions est terminé')).toBeVisible();
 
   // The menu's address reaches the same screen.
   await page.goto('/commission/list');
