@@ -8,6 +8,8 @@ import pg from 'pg';
 export interface CapturedStatement {
   text: string;
   values: unknown[];
+  /** The prepared statement's name, when the server sent it as a named statement. */
+  name?: string;
   start: number;
   end: number;
 }
@@ -18,6 +20,7 @@ if (file) {
   const patched = function (this: pg.Client, ...args: unknown[]): unknown {
     const [first, second] = args;
     const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+    const name = typeof first === 'object' ? (first as { name?: string } | null)?.name : undefined;
     const values =
       (Array.isArray(second) ? second : (first as { values?: unknown[] } | undefined)?.values) ??
       [];
@@ -25,7 +28,7 @@ if (file) {
     const result = original.apply(this, args);
     if (typeof text !== 'string' || !(result instanceof Promise)) return result;
     const record = () => {
-      const line: CapturedStatement = { text, values, start, end: performance.now() };
+      const line: CapturedStatement = { text, values, name, start, end: performance.now() };
       appendFileSync(file, `${JSON.stringify(line)}\n`);
     };
     result.then(record, record);

@@ -55,17 +55,35 @@ export async function prepare(
   };
 }
 
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each statement, warm. A statement the server prepares is
+ * explained as the server runs it: prepared on one connection and executed past PostgreSQL's
+ * five custom plans, so the plan shown is the one reused (generic or custom) with its planning.
+ */
 async function explain(pool: pg.Pool, plan: StatementPlan) {
   const plans: ScenarioResult['plans'] = [];
   for (const statement of plan.flat()) {
-    const { rows } = await pool.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
-      statement.values,
-    );
-    plans.push({
-      sql: readable(statement),
-      plan: rows.map((row) => row['QUERY PLAN']).join('\n'),
-    });
+    const client = await pool.connect();
+    try {
+      let text = `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`;
+      if (statement.name) {
+        const name = 'bench_explain';
+        for (let i = 0; i < 6; i++) {
+          await client.query({ name, text: statement.text, values: statement.values });
+        }
+        const params = statement.values.map((_, i) => `$${i + 1}`).join(', ');
+        text = `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}${params ? `(${params})` : ''}`;
+      }
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(text, statement.values);
+      if (statement.name) await client.query('DEALLOCATE bench_explain');
+      plans.push({
+        sql: readable(statement),
+        plan: rows.map((row) => row['QUERY PLAN']).join('\n'),
+        prepared: Boolean(statement.name),
+      });
+    } finally {
+      client.release(true);
+    }
   }
   return plans;
 }
@@ -113,6 +131,7 @@ export async function measure(
     totalItems: prepared.totalItems,
     coldMs: prepared.coldMs,
     statements: prepared.plan.flat().length,
+    prepared: prepared.plan.flat().filter((s) => s.name).length,
     plans: await explain(pool, prepared.plan),
     single: { http: singleHttp, sql: singleSql },
     loaded: { http: loaded.result, sql: loadedSql, cpu: loaded.cpu, seconds: loaded.seconds },

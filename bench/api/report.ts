@@ -21,7 +21,9 @@ export interface ScenarioResult {
   totalItems: number;
   coldMs: number;
   statements: number;
-  plans: Array<{ sql: string; plan: string }>;
+  /** Of which sent as named prepared statements (planned once per connection). */
+  prepared: number;
+  plans: Array<{ sql: string; plan: string; prepared: boolean }>;
   /** One connection: the latency of one request with nothing queued before it. */
   single: { http: LoadResult; sql: LatencySummary };
   /** Several connections: the throughput, and what it costs in CPU. */
@@ -74,14 +76,14 @@ export function render(report: Report): string {
     '',
     '### Latency, one connection',
     '',
-    '| scenario | hydra:totalItems | HTTP p50 | HTTP p95 | raw SQL p50 | raw SQL p95 | HTTP / SQL (p50) | statements |',
+    '| scenario | hydra:totalItems | HTTP p50 | HTTP p95 | raw SQL p50 | raw SQL p95 | HTTP / SQL (p50) | statements (prepared) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
   );
   for (const r of report.scenarios) {
     const { http, sql } = r.single;
     lines.push(
       `| ${r.scenario.name} | ${int(r.totalItems)} | ${ms(http.p50)} ms | ${ms(http.p95)} ms | ` +
-        `${ms(sql.p50)} ms | ${ms(sql.p95)} ms | ${ratio(http.p50 / sql.p50)} | ${r.statements} |`,
+        `${ms(sql.p50)} ms | ${ms(sql.p95)} ms | ${ratio(http.p50 / sql.p50)} | ${r.statements} (${r.prepared}) |`,
     );
   }
   lines.push(
@@ -152,12 +154,15 @@ export function render(report: Report): string {
       const planning = time('Planning');
       const execution = time('Execution');
       if (planning + execution >= PLAN_SHOWN_MS) {
+        if (p.prepared)
+          lines.push('Prepared: the plan the server reuses (after five executions).', '');
         lines.push('```sql', p.sql, '```', '', '```', p.plan, '```', '');
       } else {
         const top = p.plan.split('\n')[0].replace(/\s+\(cost=.*$/, '');
         const sql = p.sql.length > 160 ? `${p.sql.slice(0, 157)}...` : p.sql;
         lines.push(
-          `- \`${sql}\`: ${top}, planning ${ms(planning)} ms, execution ${ms(execution)} ms`,
+          `- \`${sql}\`${p.prepared ? ' (prepared)' : ''}: ${top}, planning ${ms(planning)} ms, ` +
+            `execution ${ms(execution)} ms`,
           '',
         );
       }

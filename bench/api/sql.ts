@@ -2,6 +2,8 @@
 // bench/api/captureSql.ts in a separate server) replayed straight through pg, with the same
 // concurrency as the HTTP load, for the same time. Statements the server ran at the same time
 // (overlapping in the capture) are replayed at the same time; the others one after another.
+// A statement the server sent as a named prepared statement is replayed as one too (same
+// name, prepared once per connection), so both sides pay the same planning.
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import type { CapturedStatement } from './captureSql.ts';
@@ -62,7 +64,13 @@ export function benchPool(databaseUrl: string, max: number): pg.Pool {
 
 async function runPlan(pool: pg.Pool, plan: StatementPlan): Promise<void> {
   for (const group of plan) {
-    await Promise.all(group.map((s) => pool.query(s.text, s.values)));
+    await Promise.all(
+      group.map((s) =>
+        s.name
+          ? pool.query({ name: s.name, text: s.text, values: s.values })
+          : pool.query(s.text, s.values),
+      ),
+    );
   }
 }
 

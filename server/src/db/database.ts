@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { pglitePool } from './pgliteDialect.ts';
+import { preparingPool } from './preparedStatements.ts';
 import type { DB } from './schema.ts';
 
 // Type parsers shared by both drivers: DATE stays a 'YYYY-MM-DD' string, counts are numbers,
@@ -34,7 +35,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
           PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // Repeated SELECTs become named prepared statements: planned once per connection.
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });

@@ -20,3 +20,8 @@ export function vocabulary(publicUrl: string): string {
 export function sendJsonLd(reply: FastifyReply, body: unknown): FastifyReply {
   return reply.type(JSONLD_CONTENT_TYPE).send(body);
 }
+
+/** A body already serialised (spliced from precomputed parts): sent as it is. */
+export function sendJsonLdText(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type(JSONLD_CONTENT_TYPE).send(json);
+}

@@ -1,8 +1,9 @@
-// The to-many relations of a page of contracts, each loaded in ONE query by id list (never one
-// query per row): organisations (business providers and insurance companies), customer
-// portfolios with their brokers, options.
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.ts';
+// The to-many relations of a page of contracts: organisations (business providers and insurance
+// companies), customer portfolios with their brokers, options. Each is a JSON column of the
+// page's own statement (a correlated json_agg, evaluated for the page's rows only), so a page
+// is one statement: every statement is a round trip that costs more than these lookups
+// (docs/benchmarks.md).
+import { sql } from 'kysely';
 
 export interface OrganizationRef {
   '@id': string;
@@ -29,91 +30,63 @@ export interface PortfolioRef {
   };
 }
 
-export interface ContractRelations {
-  organizations: Map<number, OrganizationRef[]>;
-  portfolios: Map<number, PortfolioRef[]>;
-  options: Map<number, Array<{ choise: string }>>;
-}
+type OrganizationTuple = [number, number, string, string | null];
+type PortfolioTuple = [
+  number,
+  number,
+  string,
+  string,
+  string,
+  string | null,
+  number | null,
+  string | null,
+];
 
-function group<T>(rows: Array<{ contract_id: number }>, map: (row: never) => T) {
-  const out = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = out.get(row.contract_id) ?? [];
-    list.push(map(row as never));
-    out.set(row.contract_id, list);
-  }
-  return out;
-}
+/** The relation columns, selected beside the contract's own (table aliased `contract`). */
+export const relationColumns = () => [
+  sql<OrganizationTuple[] | null>`(SELECT json_agg(json_build_array(o.id, o.type_id,
+    o.legalname, o.email) ORDER BY o.legalname, o.id)
+    FROM contract_organization AS co JOIN organization AS o ON o.id = co.organization_id
+    WHERE co.contract_id = contract.id)`.as('organizations_json'),
+  sql<PortfolioTuple[] | null>`(SELECT json_agg(json_build_array(cp.id, u.id, u.username,
+    u.firstname, u.lastname, u.seller_code, uo.id, uo.legalname) ORDER BY cp.id)
+    FROM customer_portfolio AS cp JOIN app_user AS u ON u.id = cp.broker_id
+    LEFT JOIN organization AS uo ON uo.id = u.organization_id
+    WHERE cp.contract_id = contract.id)`.as('portfolios_json'),
+  sql<string[] | null>`(SELECT json_agg(contract_option.choise ORDER BY contract_option.id)
+    FROM contract_option WHERE contract_option.contract_id = contract.id)`.as('options_json'),
+];
 
-export async function loadContractRelations(
-  db: Kysely<DB>,
-  ids: readonly number[],
-): Promise<ContractRelations> {
-  if (!ids.length) return { organizations: new Map(), portfolios: new Map(), options: new Map() };
-  const [organizations, portfolios, options] = await Promise.all([
-    db
-      .selectFrom('contract_organization as co')
-      .innerJoin('organization as o', 'o.id', 'co.organization_id')
-      .select(['co.contract_id', 'o.id', 'o.type_id', 'o.legalname', 'o.email'])
-      .where('co.contract_id', 'in', ids)
-      .orderBy('o.legalname')
-      .orderBy('o.id')
-      .execute(),
-    db
-      .selectFrom('customer_portfolio as cp')
-      .innerJoin('app_user as u', 'u.id', 'cp.broker_id')
-      .leftJoin('organization as uo', 'uo.id', 'u.organization_id')
-      .select([
-        'cp.contract_id',
-        'cp.id',
-        'u.id as broker_id',
-        'u.username',
-        'u.firstname',
-        'u.lastname',
-        'u.seller_code',
-        'uo.id as organization_id',
-        'uo.legalname as organization_legalname',
-      ])
-      .where('cp.contract_id', 'in', ids)
-      .orderBy('cp.id')
-      .execute(),
-    db
-      .selectFrom('contract_option')
-      .select(['contract_id', 'choise'])
-      .where('contract_id', 'in', ids)
-      .orderBy('id')
-      .execute(),
-  ]);
-  return {
-    organizations: group(organizations, (o: (typeof organizations)[number]) => ({
-      '@id': `/api/organizations/${o.id}`,
-      '@type': 'Organization' as const,
-      id: o.id,
-      type: { id: o.type_id },
-      legalname: o.legalname,
-      email: o.email,
-    })),
-    portfolios: group(portfolios, (p: (typeof portfolios)[number]) => ({
+export const organizationsOf = (tuples: OrganizationTuple[] | null): OrganizationRef[] =>
+  (tuples ?? []).map(([id, typeId, legalname, email]) => ({
+    '@id': `/api/organizations/${id}`,
+    '@type': 'Organization' as const,
+    id,
+    type: { id: typeId },
+    legalname,
+    email,
+  }));
+
+export const portfoliosOf = (tuples: PortfolioTuple[] | null): PortfolioRef[] =>
+  (tuples ?? []).map(
+    ([id, brokerId, username, firstname, lastname, sellerCode, orgId, orgName]) => ({
       '@type': 'CustomerPortfolio' as const,
-      id: p.id,
+      id,
       broker: {
-        '@id': `/api/brokers/${p.broker_id}`,
+        '@id': `/api/brokers/${brokerId}`,
         '@type': 'Broker' as const,
-        id: p.broker_id,
-        username: p.username,
-        firstname: p.firstname,
-        lastname: p.lastname,
-        sellerCode: p.seller_code,
+        id: brokerId,
+        username,
+        firstname,
+        lastname,
+        sellerCode,
         organization:
-          p.organization_id === null
+          orgId === null
             ? null
-            : {
-                '@id': `/api/organizations/${p.organization_id}`,
-                id: p.organization_id,
-                legalname: p.organization_legalname ?? '',
-              },
+            : { '@id': `/api/organizations/${orgId}`, id: orgId, legalname: orgName ?? '' },
       },
-    })),
-    options: group(options, (o: (typeof options)[number]) => ({ choise: o.choise })),
-  };
-}
+    }),
+  );
+
+export const optionsOf = (choices: string[] | null) =>
+  (choices ?? []).map((choise) => ({ choise }));

@@ -1,6 +1,7 @@
 // Contracts as the API publishes them (spec §3): the scoped FROM (the contract table alone, so
 // counts stay index-only), the display joins (product, category, customer, state, type), the
-// to-many relations loaded per page, and the derived fields of src/domain/contract.ts.
+// to-many relations as JSON columns of the same statement, and the derived fields of
+// src/domain/contract.ts.
 import {
   contractProviders,
   derivedContractType,
@@ -9,7 +10,7 @@ import {
 } from '../../../../src/domain/contract.ts';
 import { contractScope } from '../../scope/index.ts';
 import { defineSource, iri } from '../framework/index.ts';
-import { loadContractRelations } from './relations.ts';
+import { optionsOf, organizationsOf, portfoliosOf, relationColumns } from './relations.ts';
 
 export const CONTRACTS_IRI = '/api/contracts';
 
@@ -57,15 +58,12 @@ export const contracts = defineSource({
         'contract.nbr_beneficiary_inactive',
         'contract.nbr_total_affiliate',
         'contract.nbr_total_affiliate_inactive',
-      ]),
-  async members(rows, ctx) {
-    const relations = await loadContractRelations(
-      ctx.db,
-      rows.map((r) => r.id),
-    );
+      ])
+      .select(relationColumns()),
+  members(rows) {
     return rows.map((r) => {
-      const organizations = relations.organizations.get(r.id) ?? [];
-      const customerPortfolios = relations.portfolios.get(r.id) ?? [];
+      const organizations = organizationsOf(r.organizations_json);
+      const customerPortfolios = portfoliosOf(r.portfolios_json);
       const flags = {
         blAni: r.bl_ani,
         blSurcomp: r.bl_surcomp,
@@ -118,7 +116,7 @@ export const contracts = defineSource({
         idContrat2: r.id_contrat2,
         isActif: r.is_actif,
         idGroupePrincipal: r.id_groupe_principal,
-        options: relations.options.get(r.id) ?? [],
+        options: optionsOf(r.options_json),
         customerPortfolios,
         organizations: organizations.map((organization) => ({ organization })),
         nbrSuscription: r.nbr_suscription,

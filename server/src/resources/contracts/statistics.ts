@@ -2,8 +2,17 @@
 // spec §7): the same filters as the list, over the same scoped contracts, summed in one query.
 // Counts are those each contract carries (nbrInsured ...), so an insured person subscribed to
 // two contracts (a Base and its Surco) counts once per contract, as on the list's rows.
+// Summing hundreds of thousands of contracts takes hundreds of milliseconds: a block over
+// RECENT_MIN_ROWS contracts or more is reused for RECENT_MS (framework/recent.ts).
 import { sql } from 'kysely';
-import { type Api, endpoint, filtered, type ResourceDeps } from '../framework/index.ts';
+import {
+  type Api,
+  endpoint,
+  filtered,
+  RECENT_MIN_ROWS,
+  type ResourceDeps,
+  recentRows,
+} from '../framework/index.ts';
 import { contractList } from './list.ts';
 
 const STATISTICS = '/api/nbr_insured_active_by_contracts_search';
@@ -25,14 +34,17 @@ export function registerStatistics(api: Api, deps: ResourceDeps): void {
     paths: [STATISTICS],
     async handle(ctx) {
       const { qb } = filtered(list, ctx);
-      const row = (await qb
-        .select([
-          sql<number>`count(*)::int`.as('nbrContracts'),
-          ...SUMS.map(([name, column]) =>
-            sql<number>`coalesce(sum(${sql.ref(`contract.${column}`)}), 0)::int`.as(name),
-          ),
-        ])
-        .executeTakeFirstOrThrow()) as Record<string, number>;
+      const sums = qb.select([
+        sql<number>`count(*)::int`.as('nbrContracts'),
+        ...SUMS.map(([name, column]) =>
+          sql<number>`coalesce(sum(${sql.ref(`contract.${column}`)}), 0)::int`.as(name),
+        ),
+      ]);
+      const [row] = (await recentRows(
+        ctx.db,
+        sums,
+        (rows) => Number((rows[0] as Record<string, number>).nbrContracts) >= RECENT_MIN_ROWS,
+      )) as Record<string, number>[];
       const counts = Object.fromEntries(
         [['nbrContracts'], ...SUMS].map(([name]) => [name, Number(row[name])]),
       );

@@ -2,8 +2,13 @@
 // filters and the data scope applied, one page read with its relations, a capped count, and
 // hydra:view. Registered on every path it is published at (the /api/... path and the older
 // unprefixed path of spec §7 share the handler).
-import { type Expression, type SqlBool, sql } from 'kysely';
-import { sendJsonLd } from '../../hydra/jsonld.ts';
+//
+// At a million rows every statement counts (docs/benchmarks.md): a page is one statement when
+// its source selects its relations, the count is skipped while a large total is recent
+// (./recent.ts), and the limits are written into the SQL so that PostgreSQL can reuse one
+// generic plan of the page's prepared statement (server/src/db/preparedStatements.ts).
+import { type CompiledQuery, type Expression, type SqlBool, sql } from 'kysely';
+import { sendJsonLdText } from '../../hydra/jsonld.ts';
 import { type CollectionQuery, type Direction, parseCollectionQuery } from '../../hydra/query.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps, type RoleRule } from './context.ts';
 import { dateWhere, type FilterDecl, filterWhere, parserSpec } from './filters.ts';
@@ -16,10 +21,17 @@ import {
   orderSignature,
   type SortKey,
 } from './paging.ts';
-import { hydraSearch, searchMappings } from './search.ts';
+import { RECENT_MIN_ROWS, recentRows } from './recent.ts';
+import { searchJson, searchMappings } from './search.ts';
 import { type AnySelect, type Source, whereAll } from './source.ts';
 import { hydraPage } from './view.ts';
 
+/**
+ * The statements of a page are compiled once per user, scope and URL and kept (see `Plan`):
+ * the source's `from`, `where` and the filters must build their SQL from the request (path,
+ * query string) and the scope alone, never from the clock or other state. (`check` runs on
+ * every request.)
+ */
 export interface CollectionDecl {
   /** '/api/contrats', and the older '/contrats' when spec §7 lists it. */
   paths: readonly string[];
@@ -89,22 +101,35 @@ export function sortKeys(query: CollectionQuery, idColumn: string): SortKey[] {
   return keys;
 }
 
-/** count(*) of at most cap + 1 rows: exact below the cap, a lower bound above. */
-export async function cappedCount(
+/** The capped count statement of some scoped, filtered rows. */
+function countQuery(ctx: Ctx, qb: AnySelect, cap: number) {
+  const limited = qb
+    .select(sql`1`.as('one'))
+    .limit(sql.lit(cap + 1))
+    .as('capped');
+  return ctx.db.selectFrom(limited).select(sql<number>`count(*)::int`.as('n'));
+}
+
+async function runCount(
+  ctx: Ctx,
+  count: CompiledQuery<{ n: number }>,
+  cap: number,
+): Promise<{ total: number; lowerBound: boolean }> {
+  const [row] = await recentRows(ctx.db, count, (rows) => Number(rows[0]?.n) >= RECENT_MIN_ROWS);
+  const n = Number(row.n);
+  return n > cap ? { total: cap, lowerBound: true } : { total: n, lowerBound: false };
+}
+
+/**
+ * count(*) of at most cap + 1 rows: exact below the cap, a lower bound above. A total of
+ * RECENT_MIN_ROWS or more is reused for RECENT_MS by the same statement (same scope, filters).
+ */
+export function cappedCount(
   ctx: Ctx,
   qb: AnySelect,
   cap = COUNT_CAP,
 ): Promise<{ total: number; lowerBound: boolean }> {
-  const limited = qb
-    .select(sql`1`.as('one'))
-    .limit(cap + 1)
-    .as('capped');
-  const row = await ctx.db
-    .selectFrom(limited)
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  return n > cap ? { total: cap, lowerBound: true } : { total: n, lowerBound: false };
+  return runCount(ctx, countQuery(ctx, qb, cap).compile(), cap);
 }
 
 const KEY = (i: number) => `__key${i}`;
@@ -133,41 +158,82 @@ function pageQuery(
   }
   window = window.select(sql.ref(source.id).as('page_id'));
   for (const key of keys) window = window.orderBy(sql.ref(key.column), key.direction);
-  window = window.limit(query.itemsPerPage + 1);
+  window = window.limit(sql.lit(query.itemsPerPage + 1));
   if (!after && query.offset) window = window.offset(query.offset);
   const ids = sql<SqlBool>`${sql.ref(source.id)} = ANY (ARRAY(SELECT page_id FROM (${window}) AS page_ids))`;
   return source.select((source.from(ctx) as AnySelect).where(ids)) as AnySelect;
 }
 
+/**
+ * What a request's parameters make of a collection, compiled: the page and count statements
+ * and what the answer needs to know. Building and compiling them with Kysely costs more CPU
+ * than PostgreSQL spends running the page (docs/benchmarks.md), so a plan is kept per user,
+ * scope and URL (the URL holds every parameter; the bound values are in the compiled query).
+ */
+interface Plan {
+  query: CollectionQuery;
+  keys: SortKey[];
+  keyset: boolean;
+  cursor: boolean;
+  page: CompiledQuery<Record<string, unknown>>;
+  count: CompiledQuery<{ n: number }>;
+}
+
+/** Plans kept per declaration (the oldest is dropped first). */
+const PLANS_MAX = 1_000;
+
+function plan(decl: CollectionDecl, ctx: Ctx, cap: number): Plan {
+  const { qb, query } = filtered(decl, ctx);
+  const keys = sortKeys(query, decl.source.id);
+  const keyset =
+    decl.keyset === true && !query.order.some((o) => decl.nullableOrder?.includes(o.field));
+  const cursor = keyset ? decodeCursor(ctx.query.after, keys) : undefined;
+  if (!cursor) checkOffset(query.offset, cap);
+
+  let page = pageQuery(decl, ctx, qb, query, keys, cursor?.values);
+  keys.forEach((key, i) => {
+    page = page.orderBy(sql.ref(key.column), key.direction);
+    if (keyset) page = page.select(sql.ref(key.column).as(KEY(i)));
+  });
+  page = page.limit(sql.lit(query.itemsPerPage + 1));
+  return {
+    query,
+    keys,
+    keyset,
+    cursor: cursor !== undefined,
+    page: page.compile() as CompiledQuery<Record<string, unknown>>,
+    count: countQuery(ctx, qb, cap).compile(),
+  };
+}
+
 export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): void {
   const { source } = decl;
-  const mappings = searchMappings(decl);
+  const search = searchJson(searchMappings(decl));
+  const cap = decl.countCap ?? COUNT_CAP;
+  const plans = new Map<string, Plan>();
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
       await decl.check?.(ctx);
-      const { qb, query } = filtered(decl, ctx);
-      const keys = sortKeys(query, source.id);
-      const keyset =
-        decl.keyset === true && !query.order.some((o) => decl.nullableOrder?.includes(o.field));
-      const cursor = keyset ? decodeCursor(ctx.query.after, keys) : undefined;
-      const cap = decl.countCap ?? COUNT_CAP;
-      if (!cursor) checkOffset(query.offset, cap);
+      const planKey = `${ctx.principal.userId}\u0000${JSON.stringify(ctx.scope)}\u0000${request.url}`;
+      let known = plans.get(planKey);
+      if (!known) {
+        known = plan(decl, ctx, cap);
+        if (plans.size >= PLANS_MAX) plans.delete(plans.keys().next().value as string);
+        plans.set(planKey, known);
+      }
+      const { query, keys, keyset } = known;
 
-      let page = pageQuery(decl, ctx, qb, query, keys, cursor?.values);
-      keys.forEach((key, i) => {
-        page = page.orderBy(sql.ref(key.column), key.direction);
-        if (keyset) page = page.select(sql.ref(key.column).as(KEY(i)));
-      });
-      page = page.limit(query.itemsPerPage + 1);
-
-      const [rows, count] = await Promise.all([page.execute(), cappedCount(ctx, qb, cap)]);
+      const [{ rows }, count] = await Promise.all([
+        ctx.db.executeQuery(known.page),
+        runCount(ctx, known.count, cap),
+      ]);
       const hasNext = rows.length > query.itemsPerPage;
-      const pageRows = rows.slice(0, query.itemsPerPage) as Record<string, unknown>[];
+      const pageRows = rows.slice(0, query.itemsPerPage);
       const last = pageRows.at(-1);
       const nextOffset = query.offset + query.itemsPerPage;
       const nextCursor =
-        keyset && hasNext && last && (cursor || nextOffset > cap)
+        keyset && hasNext && last && (known.cursor || nextOffset > cap)
           ? encodeCursor({
               order: orderSignature(keys),
               values: keys.map((_, i) => last[KEY(i)]),
@@ -189,10 +255,9 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
         },
         members,
       );
-      return sendJsonLd(reply, {
-        ...body,
-        'hydra:search': hydraSearch(request.url.split('?')[0], mappings),
-      });
+      // The search template is the same on every page: serialised once, spliced in.
+      const json = JSON.stringify(body);
+      return sendJsonLdText(reply, `${json.slice(0, -1)},"hydra:search":${search(body['@id'])}}`);
     });
   }
 }

@@ -91,9 +91,18 @@ export function filterWhere(
     case 'exact': {
       const typed = values.map((v) => typedValue(name, decl.type, v));
       const ref = sql.ref(decl.column);
-      return typed.length === 1
-        ? sql<SqlBool>`${ref} = ${typed[0]}`
-        : sql<SqlBool>`${ref} IN (${sql.join(typed)})`;
+      // Integers and booleans (states, types, flags: checked values of small domains) are
+      // written into the SQL, so a prepared statement's generic plan can still use a partial
+      // index whose predicate names them (contract_default_scoped). Quoted, they take the
+      // column's type as a bound value would (40000 on a smallint is still refused, a 400).
+      // Text and ids stay bound.
+      const list =
+        decl.type === 'integer' || decl.type === 'boolean'
+          ? typed.map((v) => sql.lit(String(v)))
+          : typed;
+      return list.length === 1
+        ? sql<SqlBool>`${ref} = ${list[0]}`
+        : sql<SqlBool>`${ref} IN (${sql.join(list)})`;
     }
     case 'partial': {
       // Several texts: any of them (API Platform's partial filter does the same).

@@ -57,5 +57,6 @@ export {
 } from './filters.ts';
 export { type ItemDecl, item, loadItem } from './item.ts';
 export { COUNT_CAP, MAX_OFFSET } from './paging.ts';
+export { RECENT_MIN_ROWS, RECENT_MS, recentRows } from './recent.ts';
 export { type AnySelect, defineSource, iri, type Source, whereAll } from './source.ts';
 export { containsText, foldAccents } from './text.ts';

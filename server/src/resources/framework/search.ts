@@ -39,3 +39,18 @@ export function hydraSearch(path: string, mappings: SearchMapping[]) {
     'hydra:mapping': mappings,
   };
 }
+
+/**
+ * hydraSearch as JSON text, serialised once: only the path (a collection under a parent id
+ * has one per parent) is written per answer. Every page carries the template (14 KB for
+ * contracts), as API Platform does.
+ */
+export function searchJson(mappings: SearchMapping[]): (path: string) => string {
+  const variables = mappings.map((m) => m.variable).join(',');
+  const rest = JSON.stringify({
+    'hydra:variableRepresentation': 'BasicRepresentation',
+    'hydra:mapping': mappings,
+  }).slice(1);
+  return (path) =>
+    `{"@type":"hydra:IriTemplate","hydra:template":${JSON.stringify(`${path}{?${variables}}`)},${rest}`;
+}
