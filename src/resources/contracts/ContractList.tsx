@@ -9,6 +9,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import { LOAD_ERRORS, ShortDateField, SpecList } from '../../components/list/index.ts';
 import { DEFAULT_CONTRACT_FILTERS, RISKS, STATE_FILTER_VALUES } from '../../domain/contract.ts';
 import type { Permissions } from '../../domain/session.ts';
@@ -121,7 +122,7 @@ function ContractActions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      {/* export slot */}
+      <ExportButtons kind="contracts" />
     </TopToolbar>
   );
 }

@@ -1,6 +1,7 @@
 // /affilies/liste: the insured persons in the user's scope (spec partner-extranet §3 "Insured
 // person", §5 filters, §9 newest affiliation first), live updates on the 'insureds' topic (§4).
 import { DataTable, FilterButton, SelectArrayInput, TextInput, TopToolbar } from 'react-admin';
+import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import {
   BirthDateField,
   dateRangeFilters,
@@ -30,7 +31,7 @@ function Actions() {
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
       <FilterButton />
-      {/* export slot */}
+      <ExportButtons kind="insureds" />
     </TopToolbar>
   );
 }

@@ -4,6 +4,7 @@
 import { Alert, Box } from '@mui/material';
 import { type Identifier, useRecordContext } from 'ra-core';
 import { DataTable } from 'react-admin';
+import { ExportButtons, type ExportButtonsProps } from '../../components/export/ExportButtons.tsx';
 import {
   AmountField,
   LOAD_ERRORS,
@@ -50,12 +51,22 @@ export interface PremiumRecord {
   contrat?: { lbContrat?: string; lbSouscrip?: string | null } | null;
 }
 
-function PremiumsToolbar() {
+/** What the export sends for each parent (the filters of /api/cotisations, docs/api.md). */
+const EXPORT_SCOPE: Record<
+  PremiumsParent,
+  (parent: Identifier) => Pick<ExportButtonsProps, 'filter' | 'requires'>
+> = {
+  contract: (p) => ({ filter: { 'contrat.id': p }, requires: { contract: p } }),
+  customer: (p) => ({ filter: { 'contrat.customer': p }, requires: { customer: p } }),
+  insured: (p) => ({ filter: { 'assure.id': p } }),
+};
+
+function PremiumsToolbar({ of, parent }: { of: PremiumsParent; parent: Identifier }) {
   // Spec §4 live updates: the list refetches when the hub announces changed premiums.
   useLiveUpdates('contributions');
   return (
     <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
-      {/* export slot */}
+      <ExportButtons kind="cotisations" {...EXPORT_SCOPE[of](parent)} />
     </Box>
   );
 }
@@ -84,7 +95,7 @@ export function PremiumsOf({ of, id: given }: PremiumsOfProps) {
       loadError={LOAD_ERRORS.premiums}
       sort={{ field: 'dtDebVal', order: 'DESC' }}
       empty="Aucune cotisation."
-      toolbar={<PremiumsToolbar />}
+      toolbar={<PremiumsToolbar of={of} parent={parent} />}
     >
       <DataTable<PremiumRecord> bulkActionButtons={false} rowClick={false}>
         <DataTable.Col source="dtDebVal" label="Début" field={ShortDateField} />
