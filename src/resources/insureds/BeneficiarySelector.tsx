@@ -19,6 +19,7 @@ export function BeneficiarySelector({ beneficiaries, value, onChange }: Benefici
       label="Bénéficiaire des soins"
       value={options.some((o) => o.value === value) ? value : ''}
       onChange={(event) => onChange(event.target.value)}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       sx={{ minWidth: { xs: '100%', sm: 280 }, my: 1 }}
     >
       <MenuItem value="">Tous les bénéficiaires</MenuItem>

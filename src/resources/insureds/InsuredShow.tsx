@@ -2,10 +2,11 @@
 // benefits and contracts (spec partner-extranet §2 "insured detail (with tabs)"). The open tab
 // and the chosen beneficiary live in the address (?onglet=, ?ayantDroit=), so a view can be
 // bookmarked and shared.
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Tab, Tabs, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import { useSearchParams } from 'react-router-dom';
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
+import { fullName } from '../../domain/premium.ts';
 import { BenefitsOf } from '../benefits/BenefitsOf.tsx';
 import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
@@ -54,6 +55,9 @@ function InsuredTabs() {
 
   return (
     <Box sx={{ width: '100%', minWidth: 0 }}>
+      <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+        {fullName(record)}
+      </Typography>
       <Tabs
         value={tab}
         onChange={(_event, value: string) => update('onglet', value === 'identite' ? '' : value)}
@@ -67,7 +71,7 @@ function InsuredTabs() {
           <Tab key={t.key} value={t.key} label={t.label} />
         ))}
       </Tabs>
-      <Box role="tabpanel" sx={{ pt: 1 }}>
+      <Box role="tabpanel" sx={{ pt: 1, px: { xs: 1, sm: 2 } }}>
         {tab === 'identite' && <InsuredIdentity />}
         {tab === 'ayants-droit' && (
           <>

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setBearerSource } from '../../../src/providers/bearer.ts';
 import { InsuredList } from '../../../src/resources/insureds/InsuredList.tsx';
 import { InsuredShow } from '../../../src/resources/insureds/InsuredShow.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
@@ -172,6 +173,43 @@ describe('/affilies/liste', () => {
     // Each filter is shown as an input the user can change.
     expect(screen.getByLabelText('Code postal')).toHaveValue('69');
     expect(screen.getByLabelText('Identifiant du contrat')).toHaveValue('3');
+  });
+
+  it("refetches the page when the hub announces changed insured persons ('insureds')", async () => {
+    const topics: (string | null)[] = [];
+    let push: ((text: string) => void) | undefined;
+    let loads = 0;
+    server.use(
+      http.get('*/.well-known/mercure', ({ request }) => {
+        topics.push(new URL(request.url).searchParams.get('topic'));
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(new TextEncoder().encode(text));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+      http.get('*/api/assures', () => {
+        loads += 1;
+        return hydraCollection(loads === 1 ? [JEANNE] : [JEANNE, PAUL]);
+      }),
+    );
+    setBearerSource(async () => 'jwt-live');
+    try {
+      renderScreen(<InsuredList title="Assurés" />, {
+        route: '/affilies/liste',
+        at: '/affilies/liste',
+        resource: 'insureds',
+      });
+      await screen.findByText('Jeanne');
+      await waitFor(() => expect(push).toBeDefined());
+      expect(topics).toEqual(['insureds']);
+      push?.('data: {"changed":[6]}\n\n');
+      expect(await screen.findByText('Paul')).toBeInTheDocument();
+      expect(loads).toBe(2);
+    } finally {
+      setBearerSource(async () => null);
+    }
   });
 
   it('on a failed load: the §8 message of the affiliates', async () => {

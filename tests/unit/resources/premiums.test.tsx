@@ -1,10 +1,11 @@
 // PremiumsOf (src/resources/premiums): the premiums of a contract, customer or insured, with the
 // display rules of spec partner-extranet §3 "Premium" applied on screen, the §8 load error and
 // the missing parent ids of §5.
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setBearerSource } from '../../../src/providers/bearer.ts';
 import { PremiumsOf } from '../../../src/resources/premiums/PremiumsOf.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
@@ -130,6 +131,42 @@ describe('PremiumsOf', () => {
     });
     expect(await screen.findByText('Sans suite')).toBeInTheDocument();
     expect(paths).toEqual(['/api/contracts/3/cotisations', '/api/cotisations_by_customers?12']);
+  });
+
+  it("refetches when the hub announces changed premiums ('contributions')", async () => {
+    const topics: (string | null)[] = [];
+    let push: ((text: string) => void) | undefined;
+    let loads = 0;
+    server.use(
+      http.get('*/.well-known/mercure', ({ request }) => {
+        topics.push(new URL(request.url).searchParams.get('topic'));
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(new TextEncoder().encode(text));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+      http.get('*/api/insureds/5/cotisations', () => {
+        loads += 1;
+        return hydraCollection([premium(1, { status: loads === 1 ? 'I' : 'P' })]);
+      }),
+    );
+    setBearerSource(async () => 'jwt-live');
+    try {
+      renderScreen(<PremiumsOf of="insured" id={5} />, {
+        route: '/assures/:id?',
+        at: '/assures/5',
+        resource: 'insureds',
+      });
+      expect(await screen.findByText('Impayé')).toBeInTheDocument();
+      await waitFor(() => expect(push).toBeDefined());
+      expect(topics).toEqual(['contributions']);
+      push?.('data: {}\n\n');
+      expect(await screen.findByText('Payé')).toBeInTheDocument();
+    } finally {
+      setBearerSource(async () => null);
+    }
   });
 
   it('a failed load says the §8 message', async () => {
