@@ -5,7 +5,7 @@ import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.
 import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { ProductsOf } from '../products/ProductsOf.tsx';
 import type { PageProps } from '../types.ts';
-import { Section } from './detailParts.tsx';
+import { DetailBody, Section } from './detailParts.tsx';
 import { OrganizationFacts } from './organization.tsx';
 
 export function BusinessProviderShow({ title }: PageProps) {
@@ -15,16 +15,18 @@ export function BusinessProviderShow({ title }: PageProps) {
       loadError={LOAD_ERRORS.businessProvider}
       missingId={MISSING_IDS.businessProvider}
     >
-      <OrganizationFacts kind="businessProvider" />
-      <Section title="Contrats">
-        <ContractsOf
-          target="contractBusinessProviders.organization"
-          loadError={LOAD_ERRORS.contractsOfProvider}
-        />
-      </Section>
-      <Section title="Produits">
-        <ProductsOf target="contracts.organizations.organization.id" />
-      </Section>
+      <DetailBody>
+        <OrganizationFacts kind="businessProvider" />
+        <Section title="Contrats">
+          <ContractsOf
+            target="contractBusinessProviders.organization"
+            loadError={LOAD_ERRORS.contractsOfProvider}
+          />
+        </Section>
+        <Section title="Produits">
+          <ProductsOf target="contracts.organizations.organization.id" />
+        </Section>
+      </DetailBody>
     </SpecShow>
   );
 }

@@ -7,14 +7,14 @@ import { Labeled } from 'react-admin';
 
 export type Fact = readonly [label: string, value: ReactNode];
 
-/** Labelled values, 1 column at 375 px, 2 at 768 px, 4 at 1440 px. */
+/** Labelled values, 2 columns on a phone, 3 on a tablet, 4 on a wide screen. */
 export function Facts({ facts }: { facts: readonly Fact[] }) {
   return (
     <Box
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
         py: 1,
       }}
     >
@@ -48,3 +48,8 @@ export function Section({ title, children }: { title: string; children: ReactNod
 /** Text of a value as the API gives it; null and undefined read as nothing. */
 export const text = (value: unknown): string =>
   value === null || value === undefined ? '' : String(value);
+
+/** The inside of a detail's card: its values and related lists, off the card's edges. */
+export function DetailBody({ children }: { children: ReactNode }) {
+  return <Box sx={{ px: 2, pt: 1, pb: 2 }}>{children}</Box>;
+}

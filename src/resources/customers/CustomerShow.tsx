@@ -3,7 +3,7 @@
 // /api/products_by_customer?contracts.customer.id={id}), its premiums and its insured.
 import { useRecordContext } from 'ra-core';
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
-import { Facts, Section, text } from '../businessProviders/detailParts.tsx';
+import { DetailBody, Facts, Section, text } from '../businessProviders/detailParts.tsx';
 import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
 import { ProductsOf } from '../products/ProductsOf.tsx';
@@ -71,7 +71,9 @@ function CustomerDetail() {
 export function CustomerShow({ title }: PageProps) {
   return (
     <SpecShow title={title} loadError={LOAD_ERRORS.customer} missingId={MISSING_IDS.subscriber}>
-      <CustomerDetail />
+      <DetailBody>
+        <CustomerDetail />
+      </DetailBody>
     </SpecShow>
   );
 }

@@ -2,7 +2,7 @@
 // values empty), the contracts it is linked to (GET /api/contrats?contractCompanies.organization=
 // {id}, spec §7) and the products of those contracts.
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
-import { Section } from '../businessProviders/detailParts.tsx';
+import { DetailBody, Section } from '../businessProviders/detailParts.tsx';
 import { OrganizationFacts } from '../businessProviders/organization.tsx';
 import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { ProductsOf } from '../products/ProductsOf.tsx';
@@ -11,16 +11,18 @@ import type { PageProps } from '../types.ts';
 export function InsuranceCompanyShow({ title }: PageProps) {
   return (
     <SpecShow title={title} loadError={LOAD_ERRORS.company} missingId={MISSING_IDS.company}>
-      <OrganizationFacts kind="company" />
-      <Section title="Contrats">
-        <ContractsOf
-          target="contractCompanies.organization"
-          loadError={LOAD_ERRORS.contractsOfCompany}
-        />
-      </Section>
-      <Section title="Produits">
-        <ProductsOf target="contracts.organizations.organization.id" />
-      </Section>
+      <DetailBody>
+        <OrganizationFacts kind="company" />
+        <Section title="Contrats">
+          <ContractsOf
+            target="contractCompanies.organization"
+            loadError={LOAD_ERRORS.contractsOfCompany}
+          />
+        </Section>
+        <Section title="Produits">
+          <ProductsOf target="contracts.organizations.organization.id" />
+        </Section>
+      </DetailBody>
     </SpecShow>
   );
 }

@@ -5,7 +5,7 @@ import { useRecordContext } from 'ra-core';
 import { Link } from 'react-router-dom';
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
 import { longDate, yesNo } from '../../domain/format.ts';
-import { Facts, Section, text } from '../businessProviders/detailParts.tsx';
+import { DetailBody, Facts, Section, text } from '../businessProviders/detailParts.tsx';
 import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { specPath } from '../paths.ts';
 import type { PageProps } from '../types.ts';
@@ -46,7 +46,9 @@ function ProductDetail() {
 export function ProductShow({ title }: PageProps) {
   return (
     <SpecShow title={title} loadError={LOAD_ERRORS.product} missingId={MISSING_IDS.product}>
-      <ProductDetail />
+      <DetailBody>
+        <ProductDetail />
+      </DetailBody>
     </SpecShow>
   );
 }
