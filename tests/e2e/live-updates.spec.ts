@@ -1,0 +1,61 @@
+import { expect, type Request, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
+import { OidcBrowser } from '../api/support/oidcClient.ts';
+import { signIn } from './support.ts';
+
+// Live updates (spec partner-extranet §4): vendeur has the contract list open; the operator
+// publishes on the hub's `contracts` topic (POST /.well-known/mercure, docs/api.md "Live
+// updates and the hub"); the list reads its page again, and so does its statistics block.
+
+const vendeur = DEMO_ACCOUNTS.find((a) => a.username === 'vendeur');
+
+const pathOf = (request: Request) => new URL(request.url()).pathname;
+
+/** ageo's access token, signed in through the embedded identity provider's real form. */
+async function operatorToken(base: string): Promise<string> {
+  const config = (await (await fetch(`${base}/api/config`)).json()) as {
+    oidc: { clientId: string };
+  };
+  return (await new OidcBrowser(base, config.oidc.clientId).login('ageo', 'demo')).access_token;
+}
+
+test('vendeur: the contract list refetches when the hub announces a change of contracts', async ({
+  page,
+}) => {
+  if (!vendeur) throw new Error('No demo account vendeur');
+  const base = test.info().project.use.baseURL ?? '';
+  let lists = 0;
+  let statistics = 0;
+  page.on('request', (request) => {
+    if (request.method() !== 'GET') return;
+    if (pathOf(request) === '/api/contrats') lists += 1;
+    if (pathOf(request) === '/api/nbr_insured_active_by_contracts_search') statistics += 1;
+  });
+  // The hub answers its headers once the subscription is registered.
+  const subscribed = page.waitForResponse(
+    (response) =>
+      pathOf(response.request()) === '/.well-known/mercure' &&
+      new URL(response.url()).searchParams.getAll('topic').includes('contracts') &&
+      response.status() === 200,
+  );
+  await page.goto('/contrats/liste');
+  await signIn(page, vendeur);
+  await subscribed;
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+  await expect(page.locator('[data-busy="true"]')).toHaveCount(0);
+  const [listsBefore, statisticsBefore] = [lists, statistics];
+
+  const published = await fetch(`${base}/.well-known/mercure`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${await operatorToken(base)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ topic: 'contracts', data: JSON.stringify({ changed: [1] }) }),
+  });
+  expect(published.status).toBe(200);
+
+  await expect.poll(() => lists, { timeout: 10_000 }).toBeGreaterThan(listsBefore);
+  await expect.poll(() => statistics, { timeout: 10_000 }).toBeGreaterThan(statisticsBefore);
+  await expect(page.locator('table tbody tr').first()).toBeVisible();
+});
