@@ -13,7 +13,7 @@ import {
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section>
-      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1 }}>
+      <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1, px: 2 }}>
         {title}
       </Typography>
       {children}

@@ -62,7 +62,7 @@ export function MemberIdentity({ member }: { member: 'seller' | 'manager' }) {
         display: 'grid',
         gap: 2,
         gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
-        py: 1,
+        p: 2,
       }}
     >
       <Value label="Nom" value={memberName(record)} />

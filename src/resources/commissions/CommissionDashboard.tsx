@@ -109,16 +109,22 @@ function Summaries({ http }: { http: HttpClient }) {
                   <TableCell>{row.year}</TableCell>
                   <TableCell>{row.businessProvider}</TableCell>
                   <TableCell align="right">{row.nbrCommissions}</TableCell>
-                  <TableCell align="right">{amount(row.amoundPaid)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {amount(row.amoundPaid)}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
             {data?.commissionTotals && (
-              <TableFooter>
+              <TableFooter
+                sx={{ '& td': { fontWeight: 'bold', fontSize: '0.875rem', color: 'text.primary' } }}
+              >
                 <TableRow>
                   <TableCell colSpan={2}>Total</TableCell>
                   <TableCell align="right">{data.commissionTotals.nbrCommissions}</TableCell>
-                  <TableCell align="right">{amount(data.commissionTotals.amoundPaid)}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {amount(data.commissionTotals.amoundPaid)}
+                  </TableCell>
                 </TableRow>
               </TableFooter>
             )}

@@ -16,6 +16,8 @@ import { CommissionDashboard } from './CommissionDashboard.tsx';
 import { CommissionDownloadButton } from './CommissionDownloadButton.tsx';
 import { commissions } from './index.ts';
 
+const NOWRAP = 'commission-nowrap';
+
 const filters = [
   <NumberInput key="year" source="year" label="Année" alwaysOn />,
   <TextInput key="numContract" source="numContract" label="N° de contrat" alwaysOn />,
@@ -49,16 +51,58 @@ export function CommissionList({ title }: PageProps) {
         bulkActionButtons={false}
         rowClick={false}
         empty={<Typography sx={{ p: 2 }}>Aucune commission.</Typography>}
+        // Numbers, dates and contract numbers on one line; names may wrap.
+        sx={{ [`& .${NOWRAP}`]: { whiteSpace: 'nowrap' } }}
       >
-        <DataTable.Col source="numContract" label="N° de contrat" />
+        <DataTable.Col
+          cellClassName={NOWRAP}
+          headerClassName={NOWRAP}
+          source="numContract"
+          label="N° de contrat"
+        />
         <DataTable.Col source="subscriber" label="Souscripteur" />
         <DataTable.Col source="businessProvider" label="Apporteur" />
-        <DataTable.Col source="acquisitionRate" label="Taux d'acquisition" field={PercentField} />
-        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
-        <DataTable.Col source="endAt" label="Fin" field={LongDateField} />
-        <DataTable.Col source="datePaymentCom" label="Date de paiement" field={LongDateField} />
-        <DataTable.Col source="amoundPaid" label="Montant payé" field={AmountField} />
-        <DataTable.Col source="year" label="Année" />
+        <DataTable.Col
+          cellClassName={NOWRAP}
+          headerClassName={NOWRAP}
+          source="acquisitionRate"
+          label="Taux d'acquisition"
+          field={PercentField}
+        />
+        <DataTable.Col
+          cellClassName={NOWRAP}
+          headerClassName={NOWRAP}
+          source="startAt"
+          label="Début"
+          field={LongDateField}
+        />
+        <DataTable.Col
+          cellClassName={NOWRAP}
+          headerClassName={NOWRAP}
+          source="endAt"
+          label="Fin"
+          field={LongDateField}
+        />
+        <DataTable.Col
+          cellClassName={NOWRAP}
+          headerClassName={NOWRAP}
+          source="datePaymentCom"
+          label="Date de paiement"
+          field={LongDateField}
+        />
+        <DataTable.Col
+          cellClassName={NOWRAP}
+          headerClassName={NOWRAP}
+          source="amoundPaid"
+          label="Montant payé"
+          field={AmountField}
+        />
+        <DataTable.Col
+          cellClassName={NOWRAP}
+          headerClassName={NOWRAP}
+          source="year"
+          label="Année"
+        />
       </DataTable>
     </SpecList>
   );
