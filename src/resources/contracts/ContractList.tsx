@@ -152,6 +152,21 @@ function Providers({ record }: { record: ContractRecord }) {
   );
 }
 
+// Short values on one line, names wide enough to read: the table scrolls inside its card on
+// narrow screens (spec §9 breakpoints) instead of squeezing every column.
+const NO_WRAP = ['lbContrat', 'type', 'risk', 'dateDebVal', 'dateFinVal', 'state', 'nbrInsured'];
+const READABLE = [
+  'lbProduit',
+  'lbSouscrip',
+  'lbCollege',
+  'businessProviders',
+  'insuranceCompanies',
+];
+const TABLE_SX = {
+  [NO_WRAP.map((c) => `& .column-${c}`).join(', ')]: { whiteSpace: 'nowrap' },
+  [READABLE.map((c) => `& td.column-${c}`).join(', ')]: { minWidth: 140 },
+};
+
 export function ContractList({ title }: PageProps) {
   const { permissions } = usePermissions<Permissions>();
   const isManager = (permissions?.roles ?? []).includes('PROFILE_MANAGER');
@@ -171,7 +186,7 @@ export function ContractList({ title }: PageProps) {
     >
       <LiveContracts />
       <ContractStatistics />
-      <DataTable bulkActionButtons={false} rowClick={(id) => `/contrats/${id}`}>
+      <DataTable bulkActionButtons={false} rowClick={(id) => `/contrats/${id}`} sx={TABLE_SX}>
         <DataTable.Col source="lbContrat" label="N° contrat" />
         <DataTable.Col source="lbProduit" label="Produit" />
         <DataTable.Col source="lbSouscrip" label="Souscripteur" />

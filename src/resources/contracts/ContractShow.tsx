@@ -1,7 +1,7 @@
 import { Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, Labeled, TabbedShowLayout, TextField } from 'react-admin';
+import { DataTable, Labeled, TabbedShowLayout, TabbedShowLayoutTabs, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
 import {
   BirthDateField,
@@ -27,7 +27,7 @@ const insuredLink = (id: unknown) => `/assures/${encodeURIComponent(String(id))}
 
 function Value({ label, children }: { label: string; children: ReactElement }) {
   return (
-    <Labeled label={label} sx={{ minWidth: { xs: '45%', sm: 200 } }}>
+    <Labeled label={label} sx={{ width: { xs: 'calc(50% - 16px)', sm: 200 } }}>
       {children}
     </Labeled>
   );
@@ -309,7 +309,10 @@ export function ContractShow({ title }: PageProps) {
   return (
     <SpecShow title={title} loadError={LOAD_ERRORS.contract} missingId={MISSING_IDS.contract}>
       {/* The spec route /contrats/{id?} has no sub-paths: the tabs live in the page's state. */}
-      <TabbedShowLayout syncWithLocation={false}>
+      <TabbedShowLayout
+        syncWithLocation={false}
+        tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}
+      >
         <TabbedShowLayout.Tab label="Contrat">
           <ContractTab />
         </TabbedShowLayout.Tab>
