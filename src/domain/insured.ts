@@ -44,3 +44,26 @@ export function periodOf(
   const code = periodState(start, end, today);
   return { code, label: PERIOD_STATE_LABELS[code] };
 }
+
+export interface NameFilter {
+  firstname?: string | null;
+  lastname?: string | null;
+}
+
+/**
+ * Spec §5: the insured's first and last name filters are sent as assure.firstname and
+ * assure.lastname, unless paidByClient is set (premium lists): then insured.firstname and
+ * insured.lastname. Blank names are dropped.
+ */
+export function insuredNameFilters(
+  names: NameFilter,
+  paidByClient?: boolean | null,
+): Record<string, string> {
+  const prefix = paidByClient === undefined || paidByClient === null ? 'assure' : 'insured';
+  const query: Record<string, string> = {};
+  for (const key of ['firstname', 'lastname'] as const) {
+    const value = names[key]?.trim();
+    if (value) query[`${prefix}.${key}`] = value;
+  }
+  return query;
+}

@@ -23,6 +23,7 @@ import {
   typeCotisation,
 } from '../../domain/premium.ts';
 import { useLiveUpdates } from '../../providers/liveUpdates.ts';
+import { PremiumFilters } from './PremiumFilters.tsx';
 
 export type PremiumsParent = 'contract' | 'customer' | 'insured';
 
@@ -65,7 +66,16 @@ function PremiumsToolbar({ of, parent }: { of: PremiumsParent; parent: Identifie
   // Spec §4 live updates: the list refetches when the hub announces changed premiums.
   useLiveUpdates('contributions');
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}>
+    <Box
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        alignItems: 'center',
+        flexWrap: 'wrap',
+        gap: 1,
+      }}
+    >
+      <PremiumFilters />
       <ExportButtons kind="cotisations" {...EXPORT_SCOPE[of](parent)} />
     </Box>
   );

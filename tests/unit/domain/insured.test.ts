@@ -1,6 +1,11 @@
 // The beneficiary selector's options and the period labels (src/domain/insured.ts).
 import { describe, expect, it } from 'vitest';
-import { beneficiaryOptions, PERIOD_STATE_LABELS, periodOf } from '../../../src/domain/insured.ts';
+import {
+  beneficiaryOptions,
+  insuredNameFilters,
+  PERIOD_STATE_LABELS,
+  periodOf,
+} from '../../../src/domain/insured.ts';
 
 describe('beneficiaryOptions', () => {
   it('value = id, text = firstname plus lastname, one option per id in the order given', () => {
@@ -40,5 +45,32 @@ describe('periodOf', () => {
 
   it('has a label for every code', () => {
     expect(Object.keys(PERIOD_STATE_LABELS).sort()).toEqual(['1', '3', '4', '5']);
+  });
+});
+
+describe('insuredNameFilters (spec §5)', () => {
+  it('sends assure.* names, or insured.* when paidByClient is set either way', () => {
+    const names = { firstname: ' Léa ', lastname: 'Martin' };
+    expect(insuredNameFilters(names)).toEqual({
+      'assure.firstname': 'Léa',
+      'assure.lastname': 'Martin',
+    });
+    expect(insuredNameFilters(names, null)).toEqual({
+      'assure.firstname': 'Léa',
+      'assure.lastname': 'Martin',
+    });
+    expect(insuredNameFilters(names, true)).toEqual({
+      'insured.firstname': 'Léa',
+      'insured.lastname': 'Martin',
+    });
+    expect(insuredNameFilters(names, false)).toEqual({
+      'insured.firstname': 'Léa',
+      'insured.lastname': 'Martin',
+    });
+  });
+
+  it('drops blank names', () => {
+    expect(insuredNameFilters({ firstname: '  ', lastname: null })).toEqual({});
+    expect(insuredNameFilters({ lastname: 'Roy' }, true)).toEqual({ 'insured.lastname': 'Roy' });
   });
 });

@@ -2,6 +2,7 @@
 // display rules of spec partner-extranet §3 "Premium" applied on screen, the §8 load error and
 // the missing parent ids of §5.
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +168,40 @@ describe('PremiumsOf', () => {
     } finally {
       setBearerSource(async () => null);
     }
+  });
+
+  it('filters by status, type and names, the names as assure.* or insured.* (§5)', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/contracts/3/cotisations', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return hydraCollection(PREMIUMS);
+      }),
+    );
+    renderScreen(<PremiumsOf of="contract" id={3} />, {
+      route: '/contrats/:id?',
+      at: '/contrats/3',
+      resource: 'contracts',
+    });
+    await screen.findByText('Sans suite');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Impayé' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Attente' }));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(queries.at(-1)?.getAll('status[]')).toEqual(['I', 'A']));
+
+    await userEvent.type(screen.getByLabelText("Nom de l'assuré"), 'Dur');
+    await waitFor(() => expect(queries.at(-1)?.get('assure.lastname')).toBe('Dur'));
+    expect(queries.at(-1)?.get('paidByClient')).toBeNull();
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Collective' }));
+    await waitFor(() => expect(queries.at(-1)?.get('paidByClient')).toBe('true'));
+    const last = queries.at(-1);
+    expect(last?.get('insured.lastname')).toBe('Dur');
+    expect(last?.get('assure.lastname')).toBeNull();
+    expect(last?.getAll('status[]')).toEqual(['I', 'A']);
+    expect(last?.get('page')).toBe('1');
   });
 
   it('a failed load says the §8 message', async () => {
