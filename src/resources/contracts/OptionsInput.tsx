@@ -1,4 +1,5 @@
-import { type SortPayload, useGetList, useNotify } from 'ra-core';
+import { type RaRecord, type SortPayload, useDataProvider, useNotify } from 'ra-core';
+import { useEffect, useState } from 'react';
 import { SelectArrayInput } from 'react-admin';
 import { errorToast } from '../../components/list/index.ts';
 
@@ -22,6 +23,41 @@ export interface OptionsInputProps {
   alwaysOn?: boolean;
 }
 
+/** The API serves at most 100 rows a page: an option list is read to its end (a few pages). */
+const OPTION_PAGE = 100;
+const MAX_PAGES = 20;
+
+/** Every option of the list; the data provider keeps the pages 3 h per user (src/resources/api.ts). */
+function useAllOptions(options: string, sort: SortPayload) {
+  const dataProvider = useDataProvider();
+  const [state, setState] = useState<{ data?: RaRecord[]; error?: unknown }>({});
+  const { field, order } = sort;
+  useEffect(() => {
+    const controller = new AbortController();
+    (async () => {
+      const all: RaRecord[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const { data, total } = await dataProvider.getList(options, {
+          pagination: { page, perPage: OPTION_PAGE },
+          sort: { field, order },
+          filter: {},
+          signal: controller.signal,
+        });
+        all.push(...data);
+        if (data.length < OPTION_PAGE || all.length >= (total ?? 0)) break;
+      }
+      return all;
+    })().then(
+      (data) => setState({ data }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setState({ error });
+      },
+    );
+    return () => controller.abort();
+  }, [dataProvider, options, field, order]);
+  return { data: state.data, error: state.error, isPending: !state.data && !state.error };
+}
+
 export function OptionsInput({
   source,
   label,
@@ -32,11 +68,10 @@ export function OptionsInput({
   loadError,
 }: OptionsInputProps) {
   const notify = useNotify();
-  const { data, isPending } = useGetList(
-    options,
-    { pagination: { page: 1, perPage: 100 }, sort },
-    { retry: false, onError: () => notify(loadError, errorToast(loadError)) },
-  );
+  const { data, isPending, error } = useAllOptions(options, sort);
+  useEffect(() => {
+    if (error) notify(loadError, errorToast(loadError));
+  }, [error, loadError, notify]);
   const choices = (data ?? [])
     .filter((record) => !only || only.includes(record.id as string | number))
     .map((record) => ({ id: record.id, name: optionText(record) }));

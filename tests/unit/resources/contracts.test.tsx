@@ -227,6 +227,24 @@ describe('/contrats/liste', () => {
     expect(messages.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('offers the states 1, 2 and 4 only, and says when the types cannot be read', async () => {
+    server.use(
+      optionLists()[0],
+      http.get('*/api/contratTypes', () => hydraProblem(500, 'boom')),
+      http.get('*/api/contrats', () => hydraCollection([contract(1)], 1)),
+      http.get('*/api/nbr_insured_active_by_contracts_search', () => HttpResponse.json(statistics)),
+    );
+    openList();
+    expect(await screen.findByText('CT-2024-0001')).toBeInTheDocument();
+    const messages = await screen.findAllByText(
+      'Une erreur est survenue durant le chargement des types de contrat',
+    );
+    expect(messages.length).toBeGreaterThanOrEqual(1);
+    await userEvent.click(screen.getByRole('combobox', { name: /État/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['Actif', 'Impayé', 'À venir']);
+  });
+
   it('offers the seller filter to managers only (spec §6)', async () => {
     server.use(
       ...optionLists(),
