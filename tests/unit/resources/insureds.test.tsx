@@ -226,12 +226,17 @@ describe('/affilies/liste', () => {
   });
 });
 
+let search = '';
+
 function openInsured(at: string) {
   server.use(http.get('*/api/assures/5', () => Response.json(JEANNE)));
   return renderScreen(<InsuredShow title="Assuré" />, {
     route: '/assures/:id?',
     at,
     resource: 'insureds',
+    onLocation: (location) => {
+      search = location.search;
+    },
   });
 }
 
@@ -320,6 +325,9 @@ describe('/assures/{id}', () => {
   it('the beneficiary selector: one option per id, and the benefits of the one chosen', async () => {
     const queries: URLSearchParams[] = [];
     server.use(
+      http.get('*/api/insureds/5/beneficiaires', () =>
+        hydraCollection(JEANNE.beneficiaires.slice(0, 2)),
+      ),
       http.get('*/api/prestations', ({ request }) => {
         const query = new URL(request.url).searchParams;
         queries.push(query);
@@ -348,6 +356,13 @@ describe('/assures/{id}', () => {
     await waitFor(() => expect(queries.at(-1)?.get('beneficiary.id')).toBe('12'));
     expect(await screen.findByText('Zoé Durand', { selector: 'td, td *' })).toBeInTheDocument();
     expect(queries.at(-1)?.get('insured')).toBe('5');
+    // The tab and the choice live in the address; the beneficiaries tab shares the choice.
+    expect(new URLSearchParams(search).get('ayantDroit')).toBe('12');
+    await tab('Ayants droit');
+    expect(new URLSearchParams(search).get('onglet')).toBe('ayants-droit');
+    expect(screen.getByRole('combobox', { name: 'Bénéficiaire des soins' })).toHaveTextContent(
+      'Zoé Durand',
+    );
   });
 
   it('subscriptions: newest first, with their contract and period state', async () => {
