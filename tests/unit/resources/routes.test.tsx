@@ -11,14 +11,27 @@ describe('every declared route resolves for the operator administrator', () => {
   it.each(routes.map((r) => [r.path, r] as const))('%s', async (_path, route) => {
     const path = generatePath(route.path, { id: '7' });
     const { location } = renderApp({ path });
-    expect(await screen.findByRole('heading', { level: 1, name: route.title })).toBeInTheDocument();
-    expect(screen.getByText('Cette page sera disponible prochainement.')).toBeInTheDocument();
+    if (route.page) {
+      // A built screen: react-admin's page for its kind, at the exact spec path.
+      await waitFor(() =>
+        expect(
+          document.querySelector('.list-page, .show-page, .create-page, .edit-page'),
+        ).not.toBeNull(),
+      );
+      expect(screen.queryByText('Cette page sera disponible prochainement.')).toBeNull();
+    } else {
+      expect(
+        await screen.findByRole('heading', { level: 1, name: route.title }),
+      ).toBeInTheDocument();
+      expect(screen.getByText('Cette page sera disponible prochainement.')).toBeInTheDocument();
+    }
+    expect(screen.queryByText('This page could not be found')).toBeNull();
     expect(location().pathname).toBe(path);
   });
 
   it('opens the details without an id too (spec §2 "optional id")', async () => {
     renderApp({ path: '/contrats' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contrat' })).toBeInTheDocument();
+    expect(await screen.findByText('Identifiant de contrat manquant')).toBeInTheDocument();
   });
 });
 
