@@ -71,10 +71,18 @@ async function explain(pool: pg.Pool, plan: StatementPlan) {
         for (let i = 0; i < 6; i++) {
           await client.query({ name, text: statement.text, values: statement.values });
         }
-        const params = statement.values.map((_, i) => `$${i + 1}`).join(', ');
+        // EXPLAIN EXECUTE takes no bound parameters: the values are written as literals.
+        const params = statement.values
+          .map((v) =>
+            typeof v === 'number' || typeof v === 'boolean'
+              ? String(v)
+              : client.escapeLiteral(String(v)),
+          )
+          .join(', ');
         text = `EXPLAIN (ANALYZE, BUFFERS) EXECUTE ${name}${params ? `(${params})` : ''}`;
       }
-      const { rows } = await client.query<{ 'QUERY PLAN': string }>(text, statement.values);
+      const values = statement.name ? [] : statement.values;
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(text, values);
       if (statement.name) await client.query('DEALLOCATE bench_explain');
       plans.push({
         sql: readable(statement),

@@ -154,12 +154,14 @@ function pageQuery(
   const table = source.id.slice(0, source.id.lastIndexOf('.') + 1);
   if (!table || !keys.every((key) => key.column.startsWith(table))) {
     const page = source.select(window) as AnySelect;
-    return !after && query.offset ? page.offset(query.offset) : page;
+    return !after && query.offset ? page.offset(sql.lit(query.offset)) : page;
   }
   window = window.select(sql.ref(source.id).as('page_id'));
   for (const key of keys) window = window.orderBy(sql.ref(key.column), key.direction);
   window = window.limit(sql.lit(query.itemsPerPage + 1));
-  if (!after && query.offset) window = window.offset(query.offset);
+  // Written into the SQL too: a generic plan guessing the offset walked a seller's whole
+  // default list in date order for its last page (110 ms instead of a 2 ms bitmap and sort).
+  if (!after && query.offset) window = window.offset(sql.lit(query.offset));
   const ids = sql<SqlBool>`${sql.ref(source.id)} = ANY (ARRAY(SELECT page_id FROM (${window}) AS page_ids))`;
   return source.select((source.from(ctx) as AnySelect).where(ids)) as AnySelect;
 }
