@@ -4,47 +4,25 @@
 // source relations (customer_portfolio, managed_by, the customer's partner), not from the
 // server's denormalised contract.broker_ids / partner_id.
 import { importJWK, type JWK, SignJWT } from 'jose';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import { callApi } from './support/oidcClient.ts';
+import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
-type Account = 'ageo' | 'partenaire' | 'manager' | 'vendeur';
 type Scoped = Exclude<Account, 'ageo'>;
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies, read field by field.
-type Json = Record<string, any>;
 
 let server: TestServer;
-const tokens = new Map<Account, { token: string; at: number }>();
+let api: ScopedApi;
 
 beforeAll(async () => {
   server = await startTestServer();
+  api = new ScopedApi(server);
 });
 afterAll(() => server?.close());
 
-async function token(user: Account): Promise<string> {
-  const cached = tokens.get(user);
-  if (cached && Date.now() - cached.at < 200_000) return cached.token;
-  const set = await new OidcBrowser(server.url, server.config.oidc.clientId).login(user, 'demo');
-  tokens.set(user, { token: set.access_token, at: Date.now() });
-  return set.access_token;
-}
-
-async function get(path: string, user: Account) {
-  const response = await callApi(server.url, path, await token(user));
-  return { status: response.status, body: (await response.json()) as Json };
-}
-
-async function rows<T = Json>(query: string): Promise<T[]> {
-  return (await sql.raw<T>(query).execute(server.database.db)).rows;
-}
-async function idsOf(query: string): Promise<number[]> {
-  return (await rows<{ id: number }>(query)).map((r) => Number(r.id));
-}
-async function count(query: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM (${query}) q`);
-  return Number(row.n);
-}
+const get = (path: string, user: Account) => api.get(user, path);
+const idsOf = (query: string) => api.ids(query);
+const count = (query: string) => api.count(query);
 
 /** Contract ids in the account's scope, from the source relations. */
 function contracts(user: Scoped): string {

@@ -2,63 +2,26 @@
 // lists (/cotisations, /api/cotisations, per contract, per customer, per insured) and the item,
 // their derived fields (src/domain/premium.ts), every filter and sort against SQL on the seeded
 // rows within the vendeur's scope, deep pages by keyset cursor, 400 and 404.
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import { type Account, type Json, memberIds, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
-type Account = 'ageo' | 'partenaire' | 'manager' | 'vendeur';
-// biome-ignore lint/suspicious/noExplicitAny: JSON bodies, read field by field.
-type Json = Record<string, any>;
-
 let server: TestServer;
-const tokens = new Map<Account, { token: string; at: number }>();
+let api: ScopedApi;
 
 beforeAll(async () => {
   server = await startTestServer();
+  api = new ScopedApi(server);
 });
 afterAll(() => server?.close());
 
-async function token(user: Account): Promise<string> {
-  const cached = tokens.get(user);
-  if (cached && Date.now() - cached.at < 200_000) return cached.token;
-  const set = await new OidcBrowser(server.url, server.config.oidc.clientId).login(user, 'demo');
-  tokens.set(user, { token: set.access_token, at: Date.now() });
-  return set.access_token;
-}
-
-async function get(path: string, user: Account = 'vendeur') {
-  const response = await callApi(server.url, path, await token(user));
-  return {
-    status: response.status,
-    type: response.headers.get('content-type') ?? '',
-    body: (await response.json()) as Json,
-  };
-}
-
-async function list(path: string, user: Account = 'vendeur'): Promise<Json> {
-  const { status, body } = await get(path, user);
-  expect(status, `${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
-  return body;
-}
-
-const ids = (body: Json): number[] => body['hydra:member'].map((m: Json) => m.id);
-
-async function rows<T = Json>(query: string): Promise<T[]> {
-  return (await sql.raw<T>(query).execute(server.database.db)).rows;
-}
-async function idsOf(query: string): Promise<number[]> {
-  return (await rows<{ id: number }>(query)).map((r) => Number(r.id));
-}
-async function count(query: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(`SELECT count(*)::int AS n FROM (${query}) q`);
-  return Number(row.n);
-}
-async function one(query: string): Promise<number> {
-  const [row] = await rows<{ id: number }>(query);
-  expect(row, query).toBeDefined();
-  return Number(row.id);
-}
+const get = (path: string, user: Account = 'vendeur') => api.get(user, path);
+const list = (path: string, user: Account = 'vendeur') => api.list(user, path);
+const ids = memberIds;
+const rows = <T = Json>(query: string) => api.rows<T>(query);
+const idsOf = (query: string) => api.ids(query);
+const count = (query: string) => api.count(query);
+const one = (query: string) => api.one(query);
 
 const brokersOf = (user: 'vendeur' | 'manager') =>
   user === 'vendeur'

@@ -56,6 +56,13 @@ export class ScopedApi {
     return members;
   }
 
+  /** A collection page that must answer 200 (the body shown when it does not). */
+  async list(user: Account, path: string): Promise<Json> {
+    const { status, body } = await this.get(user, path);
+    expect(status, `${path}: ${JSON.stringify(body).slice(0, 300)}`).toBe(200);
+    return body;
+  }
+
   async rows<T = Json>(query: string): Promise<T[]> {
     return (await sql.raw<T>(query).execute(this.server.database.db)).rows;
   }
@@ -63,7 +70,23 @@ export class ScopedApi {
   async ids(query: string): Promise<number[]> {
     return (await this.rows<{ id: number }>(query)).map((r) => Number(r.id));
   }
+
+  /** count(*) of the rows of a query. */
+  async count(query: string): Promise<number> {
+    const [row] = await this.rows<{ n: number }>(`SELECT count(*)::int AS n FROM (${query}) q`);
+    return Number(row.n);
+  }
+
+  /** The id of the first row of a query, which must find one. */
+  async one(query: string): Promise<number> {
+    const [row] = await this.rows<{ id: number }>(query);
+    expect(row, query).toBeDefined();
+    return Number(row.id);
+  }
 }
+
+/** The ids of a collection page's members. */
+export const memberIds = (body: Json): number[] => body['hydra:member'].map((m: Json) => m.id);
 
 const userId = (username: string) => `(SELECT id FROM app_user WHERE username = '${username}')`;
 const partnerOf = (username: string) =>
