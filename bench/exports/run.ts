@@ -62,7 +62,15 @@ try {
         headers: { authorization: `Bearer ${token}` },
       });
       const body = (await response.json()) as { 'hydra:member': Record<string, unknown>[] };
-      for (const member of body['hydra:member']) {
+      for (const listed of body['hydra:member']) {
+        // The names the export reads as text (kinds.ts, CONTRACT_ROWS), from the list's JSON.
+        const names = (list: unknown, name: (o: Record<string, string>) => string) =>
+          [...new Set((list as Record<string, string>[]).map(name))].join(', ');
+        const member = {
+          ...listed,
+          companies: names(listed.insuranceCompanies, (o) => o.legalname),
+          sellers: names(listed.sellers, (b) => `${b.firstname} ${b.lastname}`),
+        };
         const values = SHEET.columns.map((c) => c.value(member));
         sample.xlsx.push(values.map((v, i) => xlsxCell(SHEET.columns[i].kind, v)));
         sample.csv.push(values.map((v, i) => csvCell(SHEET.columns[i].kind, v)));

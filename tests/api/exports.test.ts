@@ -114,6 +114,18 @@ describe('file contents', () => {
     const [y, m, d] = String(first.dateDebVal).split('-');
     expect(cell('Date de début')).toBe(`${d}/${m}/${y.slice(2)}`);
     expect(cell('Assurés actifs')).toBe(String(first.nbrInsured));
+    // The file reads names as text (a leaner query than the list's): the same names.
+    const set = (text: string) => new Set(text ? text.split(', ') : []);
+    for (const [i, member] of members.entries()) {
+      const row = rows[i];
+      expect(set(row[header.indexOf('Compagnies')])).toEqual(
+        new Set(member.insuranceCompanies.map((o: Json) => o.legalname)),
+      );
+      expect(set(row[header.indexOf('Vendeurs')])).toEqual(
+        new Set(member.sellers.map((b: Json) => `${b.firstname} ${b.lastname}`)),
+      );
+      expect(row[header.indexOf('État')]).toBe(member.state.label);
+    }
   });
 
   it('writes XLSX dates as dates and amounts as numbers; CSV amounts with a decimal comma', async () => {

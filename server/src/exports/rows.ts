@@ -32,8 +32,18 @@ export function exportKeys(decl: CollectionDecl, query: CollectionQuery): SortKe
  * the batch's ids come from a lean ordered query on the scoped, filtered rows (an index scan
  * for the default contract list), and only those rows are joined for display.
  */
+/**
+ * How a batch's rows are selected and become members: the list's own source, or a leaner
+ * select of the file's columns only (same FROM, so the same scope and filters).
+ */
+export interface BatchShape {
+  select?(qb: AnySelect): AnySelect;
+  members?(rows: Member[], ctx: Ctx): Member[] | Promise<Member[]>;
+}
+
 function batchQuery(
   decl: CollectionDecl,
+  shape: BatchShape,
   ctx: Ctx,
   filtered: AnySelect,
   keys: SortKey[],
@@ -41,6 +51,7 @@ function batchQuery(
   size: number,
 ): AnySelect {
   const { source } = decl;
+  const select = (qb: AnySelect) => (shape.select ?? source.select)(qb) as AnySelect;
   const window = after ? filtered.where(afterCursor(keys, after)) : filtered;
   const table = source.id.slice(0, source.id.lastIndexOf('.') + 1);
   let page: AnySelect;
@@ -48,9 +59,9 @@ function batchQuery(
     let ids = window.select(sql.ref(source.id).as('page_id'));
     for (const key of keys) ids = ids.orderBy(sql.ref(key.column), key.direction);
     const batch = sql<boolean>`${sql.ref(source.id)} = ANY (ARRAY(SELECT page_id FROM (${ids.limit(size)}) AS page_ids))`;
-    page = source.select((source.from(ctx) as AnySelect).where(batch)) as AnySelect;
+    page = select((source.from(ctx) as AnySelect).where(batch));
   } else {
-    page = source.select(window) as AnySelect;
+    page = select(window);
   }
   keys.forEach((key, i) => {
     page = page.orderBy(sql.ref(key.column), key.direction).select(sql.ref(key.column).as(KEY(i)));
@@ -68,10 +79,12 @@ export async function* memberBatches(
   filtered: AnySelect,
   query: CollectionQuery,
   size = BATCH_SIZE,
+  shape: BatchShape = {},
 ): AsyncGenerator<Member[]> {
   const keys = exportKeys(decl, query);
+  const members = shape.members ?? ((rows: Member[]) => decl.source.members(rows, ctx));
   const read = (after?: unknown[]) =>
-    batchQuery(decl, ctx, filtered, keys, after, size).execute() as Promise<Member[]>;
+    batchQuery(decl, shape, ctx, filtered, keys, after, size).execute() as Promise<Member[]>;
   let pending: Promise<Member[]> | undefined = read();
   try {
     while (pending) {
@@ -79,7 +92,7 @@ export async function* memberBatches(
       const last: Member | undefined = rows.at(-1);
       pending = last && rows.length === size ? read(keys.map((_, i) => last[KEY(i)])) : undefined;
       for (const row of rows) for (const i of keys.keys()) delete row[KEY(i)];
-      if (rows.length) yield (await decl.source.members(rows, ctx)) as Member[];
+      if (rows.length) yield (await members(rows, ctx)) as Member[];
     }
   } finally {
     // Stopped early (an error, a shutdown): the batch asked for in advance is not awaited.

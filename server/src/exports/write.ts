@@ -25,7 +25,8 @@ export async function writeExport(out: Writable, run: ExportRun): Promise<number
   const { sheet } = run;
   const writer = writerFor(run.format)(out, sheet);
   let rows = 0;
-  for await (const batch of memberBatches(sheet.decl, run.ctx, run.qb, run.query, run.batchSize)) {
+  const batches = memberBatches(sheet.decl, run.ctx, run.qb, run.query, run.batchSize, sheet.rows);
+  for await (const batch of batches) {
     run.signal?.throwIfAborted();
     for (const member of batch) writer.add(sheet.columns.map((c) => c.value(member)));
     rows += batch.length;
