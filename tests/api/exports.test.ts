@@ -118,10 +118,10 @@ describe('file contents', () => {
     const set = (text: string) => new Set(text ? text.split(', ') : []);
     for (const [i, member] of members.entries()) {
       const row = rows[i];
-      expect(set(row[header.indexOf('Compagnies')])).toEqual(
+      expect(set(String(row[header.indexOf('Compagnies')]))).toEqual(
         new Set(member.insuranceCompanies.map((o: Json) => o.legalname)),
       );
-      expect(set(row[header.indexOf('Vendeurs')])).toEqual(
+      expect(set(String(row[header.indexOf('Vendeurs')]))).toEqual(
         new Set(member.sellers.map((b: Json) => `${b.firstname} ${b.lastname}`)),
       );
       expect(row[header.indexOf('État')]).toBe(member.state.label);
