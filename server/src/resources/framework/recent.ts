@@ -26,7 +26,7 @@ const caches = new WeakMap<Kysely<any>, Map<string, Entry>>();
 
 /**
  * The rows of `query`, or those of the same statement run less than RECENT_MS ago when
- * `keep(rows)` said they were worth keeping.
+ * `keep(rows)` said they were worth keeping. The rows are shared: read them, never change them.
  */
 export async function recentRows<R>(
   // biome-ignore lint/suspicious/noExplicitAny: any database.
