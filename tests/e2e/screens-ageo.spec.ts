@@ -53,7 +53,13 @@ async function expectDetailLoaded(page: Page) {
   await expectLoadedWithoutError(page);
   const visibleRows = () => main.locator('table tbody tr').filter({ visible: true }).count();
   const tabs = main.getByRole('tab');
-  let rows = await visibleRows();
+  if ((await tabs.count()) === 0) {
+    // The related lists start loading once the record is there: wait for their rows.
+    await expect.poll(visibleRows, { message: 'rows in the related lists' }).toBeGreaterThan(0);
+    await expectLoadedWithoutError(page);
+    return;
+  }
+  let rows = 0;
   for (let i = 0; i < (await tabs.count()); i += 1) {
     await tabs.nth(i).click();
     await expectLoadedWithoutError(page);
