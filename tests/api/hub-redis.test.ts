@@ -103,6 +103,44 @@ describe.skipIf(!available && !CI)('the hub across two instances through Redis',
     expect(onB.events).toHaveLength(5);
   });
 
+  // Issue 5: the export runs on one instance, its requester is connected to the other; the file,
+  // kept in the shared database, is served by the other as well.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'an export made on one instance is announced and served on the other',
+    async () => {
+      const uuid = randomUUID();
+      const onB = await follow(b, apiB, [`login/vendeur/${uuid}`]);
+      const accepted = await fetch(`${a.url}/export/contractsCsv`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await apiA.token('vendeur')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ uuid, state: [1, 2] }),
+      });
+      expect(accepted.status).toBe(202);
+      const [event] = await onB.waitForEvents(1);
+      const message = JSON.parse(event.data);
+      expect(message).toMatchObject({ id: uuid, status: 'done', format: 'csv' });
+
+      const file = await fetch(`${b.url}/downloads/csv?id=${uuid}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await apiB.token('vendeur')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ name: '' }),
+      });
+      expect(file.status).toBe(200);
+      const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.arrayBuffer());
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const lines = text.slice(1).split('\r\n').filter(Boolean);
+      const listed = await apiB.get('vendeur', '/api/contrats?state[]=1&state[]=2');
+      expect(lines.length - 1).toBe(listed.body['hydra:totalItems']);
+      expect(message.rows).toBe(listed.body['hydra:totalItems']);
+    },
+  );
+
   // Both instances LISTEN on their shared database: a change reaches each subscriber once, from
   // the instance it is connected to, never a second time through Redis.
   it.skipIf(!process.env.TEST_DATABASE_URL)(
