@@ -35,6 +35,12 @@ export async function openDatabase(database: Config['database']): Promise<Databa
           PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection the server ends (a restart, an administrator's termination) is
+    // reported here and dropped by the pool, which opens another for the next query; without a
+    // listener, Node would treat it as an unhandled 'error' event and stop the process.
+    pool.on('error', (error) => {
+      process.emitWarning(`Connexion PostgreSQL inactive perdue : ${error.message}`);
+    });
     // Repeated SELECTs become named prepared statements: planned once per connection.
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
