@@ -53,6 +53,12 @@ async function expectDetailLoaded(page: Page) {
   await expectLoadedWithoutError(page);
   const visibleRows = () => main.locator('table tbody tr').filter({ visible: true }).count();
   const tabs = main.getByRole('tab');
+  // Tabs appear with the record: wait for them or for a related row before choosing the path.
+  await expect
+    .poll(async () => (await tabs.count()) > 0 || (await visibleRows()) > 0, {
+      message: 'the detail shows its tabs or its related rows',
+    })
+    .toBe(true);
   if ((await tabs.count()) === 0) {
     // The related lists start loading once the record is there: wait for their rows.
     await expect.poll(visibleRows, { message: 'rows in the related lists' }).toBeGreaterThan(0);
@@ -63,6 +69,11 @@ async function expectDetailLoaded(page: Page) {
   for (let i = 0; i < (await tabs.count()); i += 1) {
     await tabs.nth(i).click();
     await expectLoadedWithoutError(page);
+    // A tab's related list loads after the click; a tab without a table (identity) has none.
+    await expect
+      .poll(visibleRows, { timeout: 5_000 })
+      .toBeGreaterThan(0)
+      .catch(() => undefined);
     rows += await visibleRows();
   }
   expect(rows, 'rows in the related lists').toBeGreaterThan(0);
