@@ -3,6 +3,7 @@
 // Usage: node scripts/e2e-server.mjs <port> [KEY=VALUE ...]
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { SERVER_BUNDLE, SERVER_NODE_FLAGS } from './build-server.mjs';
 
 const [port, ...pairs] = process.argv.slice(2);
 const dataDir = `var/e2e/${port}`;
@@ -10,7 +11,7 @@ rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
 const extra = Object.fromEntries(pairs.map((pair) => pair.split(/=(.*)/s).slice(0, 2)));
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
   stdio: 'inherit',
   env: {
     ...process.env,

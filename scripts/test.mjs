@@ -1,7 +1,7 @@
 // `npm test`: every check and every test, in the order that fails fastest.
 //   lint + format (Biome), type-check, unit tests, API tests on PGlite, API tests on the
 //   PostgreSQL server (TEST_DATABASE_URL, default the local one; required when CI=true),
-//   SPA build, then end to end in Debian's Chromium (installed here when missing).
+//   SPA and server build, then end to end in Debian's Chromium (installed here when missing).
 // Ends with one line "Tests: N passed, N failed" over every runner.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -124,7 +124,7 @@ async function main() {
       'build',
       '--logLevel',
       'warn',
-    ]),
+    ]) && run('Build the server (esbuild)', process.execPath, ['scripts/build-server.mjs']),
   );
   step(vitest('api', 'api-pglite', { TEST_DATABASE_URL: '' }));
   if (await reachable(PG_URL)) {

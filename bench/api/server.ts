@@ -1,4 +1,4 @@
-// The server under test, started as a child process the way `npm run serve` starts it, on
+// The server under test, built and started as a child process the way `npm start` does it, on
 // loopback, against the benchmark's PostgreSQL database. A child process keeps the load
 // generator's CPU out of the server's figures.
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { freePort } from '../../tests/api/support/server.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,31 +22,44 @@ export interface ServerOptions {
   logLevel: string;
   /** Records every SQL statement into this file (bench/api/captureSql.ts). */
   sqlLog?: string;
+  /** More of the server's environment (PAGE_CACHE_SECONDS=0: every page computed). */
+  env?: Record<string, string>;
 }
 
+let built: Promise<void> | undefined;
+
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
+  // The code measured is the code of this checkout: built once per benchmark run.
+  built ??= buildServer();
+  await built;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'ep-bench-'));
-  const imports = ['--import', 'tsx'];
-  if (options.sqlLog) imports.push('--import', './bench/api/captureSql.ts');
-  const child: ChildProcess = spawn(process.execPath, [...imports, 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: url,
-      DATABASE_URL: options.databaseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: options.logLevel,
-      // Never seeds here (the database is checked first), but never the small seed either.
-      SEED_SCALE: 'large',
-      ...(options.sqlLog ? { BENCH_SQL_LOG: options.sqlLog } : {}),
+  const preload = options.sqlLog
+    ? ['--import', 'tsx', '--import', './bench/api/captureSql.ts']
+    : [];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...preload, SERVER_BUNDLE],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATABASE_URL: options.databaseUrl,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: options.logLevel,
+        // Never seeds here (the database is checked first), but never the small seed either.
+        SEED_SCALE: 'large',
+        ...(options.sqlLog ? { BENCH_SQL_LOG: options.sqlLog } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);

@@ -9,14 +9,21 @@
 // before any route runs, so the legacy API routes can later be registered as ordinary routes
 // and answer only the requests that ask for JSON (see requestKind.ts).
 import { existsSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { isSpaNavigation } from './requestKind.ts';
 
+/** The folder holding package.json, above this module (its source, or the server's bundle). */
+function projectRoot(from: string): string {
+  let dir = from;
+  while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
 /** dist/ at the repository root, wherever the server is started from. */
-export const DEFAULT_SPA_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url));
+export const DEFAULT_SPA_DIR = join(projectRoot(fileURLToPath(import.meta.url)), 'dist') + sep;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 

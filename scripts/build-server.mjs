@@ -1,0 +1,31 @@
+// `npm run build` (after the SPA): the server compiled into one ES module, server/dist/main.js,
+// with esbuild (already installed for tsx). npm packages stay imports of node_modules; only
+// our own TypeScript (server/src and the shared src/domain rules) is bundled.
+//
+// Why not run the TypeScript through tsx in production: its loader keeps every transformed
+// module and source map in memory, about 100 MiB of the idle server's resident memory
+// (docs/benchmarks.md, "Exports"), and the exports must run within 300 MB.
+import { build } from 'esbuild';
+
+export const SERVER_ENTRY = 'server/src/main.ts';
+export const SERVER_BUNDLE = 'server/dist/main.js';
+/**
+ * How the bundle is run (`npm run serve` writes the same): young-generation semi-spaces of
+ * 4 MiB instead of 16 keep the resident memory of a long export down (docs/benchmarks.md).
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
+export async function buildServer() {
+  await build({
+    entryPoints: [SERVER_ENTRY],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
