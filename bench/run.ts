@@ -53,6 +53,7 @@ const settings: Settings = {
 };
 const deepWanted = number('BENCH_DEEP_PAGE', 1000);
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const NO_PAGE_CACHE = { PAGE_CACHE_SECONDS: '0' };
 
 const database = await ensureDatabase(
   databaseUrl,
@@ -69,7 +70,8 @@ try {
   // 1. On a capture server: the first answers, the deep pages, the statements each page runs.
   log('Capturing the statements of each scenario…');
   const prepared: Prepared[] = [];
-  const capture = await startServer({ databaseUrl, logLevel: 'warn', sqlLog });
+  // Pages computed on every request: a kept page (the page cache) would run no statement.
+  const capture = await startServer({ databaseUrl, logLevel: 'warn', sqlLog, env: NO_PAGE_CACHE });
   try {
     for (const account of ACCOUNTS) {
       const token = await tokenFor(capture.url, account);
@@ -103,15 +105,31 @@ try {
     await capture.stop();
   }
 
-  // 2. On a clean server: the measures.
+  // 2. The measures, on a clean server computing every page (no page cache), then on a
+  // server as `npm start` runs it, whose pages are kept a few seconds (PAGE_CACHE_SECONDS).
+  const computed: ScenarioResult[] = [];
+  const computing = await startServer({
+    databaseUrl,
+    logLevel: settings.logLevel,
+    env: NO_PAGE_CACHE,
+  });
+  try {
+    for (const p of prepared) {
+      log(`Measuring ${p.scenario.name}, every page computed (${p.scenario.path})…`);
+      const token = await tokenFor(computing.url, p.scenario.account);
+      computed.push(await measure(computing, p, token, pool, settings));
+    }
+  } finally {
+    await computing.stop();
+  }
   const server = await startServer({ databaseUrl, logLevel: settings.logLevel });
   const results: ScenarioResult[] = [];
   const baselines = [];
   try {
-    for (const p of prepared) {
-      log(`Measuring ${p.scenario.name} (${p.scenario.path})…`);
+    for (const [i, p] of prepared.entries()) {
+      log(`Measuring ${p.scenario.name}, pages kept (${p.scenario.path})…`);
       const token = await tokenFor(server.url, p.scenario.account);
-      results.push(await measure(server, p, token, pool, settings));
+      results.push(await measure(server, p, token, pool, settings, computed[i]));
     }
     log('Measuring the server floor…');
     baselines.push(await baseline(server, 'public, no token', '/api/config', undefined, settings));
@@ -136,6 +154,7 @@ try {
     database,
     settings: { ...settings },
     scenarios: results,
+    computed,
     baselines,
   };
   const markdown = render(report);

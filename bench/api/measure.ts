@@ -114,11 +114,14 @@ export async function measure(
   token: string,
   pool: pg.Pool,
   settings: Settings,
+  /** The same scenario measured before on another server: its raw SQL side is reused. */
+  sqlOf?: ScenarioResult,
 ): Promise<ScenarioResult> {
   const url = `${server.url}${prepared.scenario.path}`;
   const timing = { seconds: settings.seconds, warmupSeconds: settings.warmupSeconds };
   const singleHttp = await loadHttp({ url, token, connections: 1, ...timing });
-  const singleSql = await loadSql(pool, prepared.plan, { connections: 1, ...timing });
+  const singleSql =
+    sqlOf?.single.sql ?? (await loadSql(pool, prepared.plan, { connections: 1, ...timing }));
   // CPU is counted over the measured part only: the warm-up runs first, on its own.
   await loadHttp({
     url,
@@ -130,17 +133,16 @@ export async function measure(
   const loaded = await withCpu(server.pid, settings.databaseName, () =>
     loadHttp({ url, token, connections: settings.connections, ...timing, warmupSeconds: 0 }),
   );
-  const loadedSql = await loadSql(pool, prepared.plan, {
-    connections: settings.connections,
-    ...timing,
-  });
+  const loadedSql =
+    sqlOf?.loaded.sql ??
+    (await loadSql(pool, prepared.plan, { connections: settings.connections, ...timing }));
   return {
     scenario: prepared.scenario,
     totalItems: prepared.totalItems,
     coldMs: prepared.coldMs,
     statements: prepared.plan.flat().length,
     prepared: prepared.plan.flat().filter((s) => s.name).length,
-    plans: await explain(pool, prepared.plan),
+    plans: sqlOf?.plans ?? (await explain(pool, prepared.plan)),
     single: { http: singleHttp, sql: singleSql },
     loaded: { http: loaded.result, sql: loadedSql, cpu: loaded.cpu, seconds: loaded.seconds },
   };

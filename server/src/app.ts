@@ -13,7 +13,14 @@ import { serveSpa } from './http/spa.ts';
 import { registerHub } from './hub/index.ts';
 import { apiDocsRoutes } from './hydra/apiDocs.ts';
 import { parseQueryString } from './hydra/querystring.ts';
+import { PageCache } from './resources/framework/pageCache.ts';
 import { registerResources } from './resources/index.ts';
+
+/** Requests that may write business data: any but reads, sign-in, the hub and the exports. */
+function changesData(method: string, url: string): boolean {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  return !/^\/(?:oidc|\.well-known|export|downloads)(?:[/?]|$)/.test(url);
+}
 
 export interface AppDeps {
   config: Config;
@@ -32,6 +39,13 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
     routerOptions: { querystringParser: parseQueryString },
   });
 
+  // List pages kept a few seconds; any change to the data empties it (pageCache.ts): the
+  // database's notifications (the hub below) and every write this server answers.
+  const pages = new PageCache({ ttlMs: config.pageCacheSeconds * 1000 });
+  app.addHook('onResponse', async (request, reply) => {
+    if (reply.statusCode < 400 && changesData(request.method, request.url)) pages.forget();
+  });
+
   // Root-level concerns first: they must see every request and every answer.
   problemHandling(app);
   securityHeaders(app);
@@ -41,7 +55,7 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   // The embedded identity provider (when OIDC_ISSUER is unset) and bearer verification.
   const { authenticate } = await authPlugin(app, { config, database });
   // The SSE hub (app.hub, /.well-known/mercure): export notifications and live updates.
-  await registerHub(app, { config, database, authenticate });
+  await registerHub(app, { config, database, authenticate, onDataChange: () => pages.forget() });
   await app.register(publicRoutes, { config });
 
   // Its onRequest hook answers page navigations with index.html (see spa.ts). Added before the
@@ -54,9 +68,9 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate);
     // Business resources (issue 3): every call of spec §7, scoped to the signed-in user.
-    await registerResources(api, { config, database });
+    await registerResources(api, { config, database, pages });
     // Excel and CSV exports through the hub, downloads, the commissions file (issue 5).
-    await registerExports(api, { config, database });
+    await registerExports(api, { config, database, pages });
   });
   return app;
 }

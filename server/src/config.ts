@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BRANDS } from '../../src/domain/brands.ts';
 
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
+const PAGE_CACHE_MESSAGE = 'must be a whole number of seconds from 0 (off) to 300';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''], {
@@ -56,6 +57,12 @@ const schema = z.object({
     ['smtp:', 'smtps:'],
     'smtp://user:password@mail.example.fr:587',
   ).optional(),
+  PAGE_CACHE_SECONDS: z
+    .string()
+    .regex(/^\d{1,3}$/, { message: PAGE_CACHE_MESSAGE })
+    .transform(Number)
+    .refine((n) => n <= 300, { message: PAGE_CACHE_MESSAGE })
+    .default(5),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SCALE: oneOf(['demo', 'large']).default('demo'),
 });
@@ -81,6 +88,8 @@ export interface Config {
   brand: (typeof BRANDS)[number];
   redisUrl?: string;
   smtpUrl?: string;
+  /** How long a list page is kept for its user (resources/framework/pageCache.ts); 0: off. */
+  pageCacheSeconds: number;
   logLevel: string;
   seedScale: 'demo' | 'large';
 }
@@ -128,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     brand: e.BRAND,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedScale: e.SEED_SCALE,
   };

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractList } from '../../server/src/resources/contracts/list.ts';
 import { collection } from '../../server/src/resources/framework/index.ts';
+import { PageCache } from '../../server/src/resources/framework/pageCache.ts';
 import { encodeCursor, orderSignature } from '../../server/src/resources/framework/paging.ts';
 import { expandRoles } from '../../src/domain/roles.ts';
 import { callApi, OidcBrowser } from './support/oidcClient.ts';
@@ -45,6 +46,7 @@ beforeAll(async () => {
             get database() {
               return server.database;
             },
+            pages: new PageCache({ ttlMs: 0 }),
           };
           collection(scope, deps, {
             ...contractList([CAPPED], [{ field: 'dateDebVal', direction: 'desc' }]),

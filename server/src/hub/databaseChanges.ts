@@ -108,10 +108,14 @@ export async function followDatabaseChanges(deps: {
   config: Config;
   database: Database;
   announce: (topic: PublicTopic) => void;
+  /** Every notification, at once (the throttle thins the announcements only). */
+  changed?: () => void;
   log: FastifyBaseLogger;
 }): Promise<() => Promise<void>> {
   const throttle = throttlePerTopic(deps.announce);
   const onPayload = (payload: string) => {
+    // First: a list refetching on the announcement must not be answered from a kept page.
+    deps.changed?.();
     if (isPublicTopic(payload)) throttle.push(payload);
     else deps.log.warn({ payload }, 'hub: ignored a database notification');
   };
@@ -120,6 +124,7 @@ export async function followDatabaseChanges(deps: {
     unlisten = await deps.database.pglite.listen(CHANGE_CHANNEL, onPayload);
   } else if (deps.config.database.kind === 'postgres') {
     const announceAll = () => {
+      deps.changed?.();
       for (const topic of PUBLIC_TOPICS) throttle.push(topic);
     };
     unlisten = await listenOnServer(deps.config.database.url, onPayload, announceAll, deps.log);

@@ -22,7 +22,13 @@ declare module 'fastify' {
 /** Decorates the root instance with `hub` and mounts the hub's routes behind `authenticate`. */
 export async function registerHub(
   app: FastifyInstance,
-  deps: { config: Config; database: Database; authenticate: onRequestHookHandler },
+  deps: {
+    config: Config;
+    database: Database;
+    authenticate: onRequestHookHandler;
+    /** Called on each database notification, before the lists hear of it. */
+    onDataChange?: () => void;
+  },
 ): Promise<void> {
   const hub = await MessageHub.start({
     claims: databaseClaims(deps.database.db),
@@ -34,6 +40,7 @@ export async function registerHub(
     config: deps.config,
     database: deps.database,
     announce: (topic) => hub.deliverLocally(topic, { changed: topic }),
+    changed: deps.onDataChange,
     log: app.log,
   });
   app.addHook('onClose', async () => {

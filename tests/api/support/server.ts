@@ -115,6 +115,9 @@ export async function startTestServer(
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
+    // Tests read their own writes at once, whatever the database's notifications: pages are
+    // kept only where a test is about keeping them (tests/api/page-cache.test.ts).
+    PAGE_CACHE_SECONDS: '0',
     ...fresh.env,
     ...env,
   });

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       brand: 'ageo',
       logLevel: 'info',
       seedScale: 'demo',
+      pageCacheSeconds: 5,
     });
   });
 
@@ -45,6 +46,7 @@ describe('loadConfig', () => {
       MAINTENANCE: 'on',
       BRAND: 'grenat',
       SEED_SCALE: 'large',
+      PAGE_CACHE_SECONDS: '0',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -58,6 +60,7 @@ describe('loadConfig', () => {
       maintenance: true,
       brand: 'grenat',
       seedScale: 'large',
+      pageCacheSeconds: 0,
     });
   });
 
@@ -84,6 +87,14 @@ describe('loadConfig', () => {
     for (const port of ['http', '0', '65536', '80.5', '-1']) {
       expect(refusal({ PORT: port })).toContain(
         `PORT="${port}": must be a whole number from 1 to 65535`,
+      );
+    }
+  });
+
+  it('names a bad PAGE_CACHE_SECONDS', () => {
+    for (const seconds of ['cinq', '-1', '301', '2.5']) {
+      expect(refusal({ PAGE_CACHE_SECONDS: seconds })).toContain(
+        `PAGE_CACHE_SECONDS="${seconds}": must be a whole number of seconds from 0 (off) to 300`,
       );
     }
   });

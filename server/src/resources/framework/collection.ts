@@ -171,6 +171,7 @@ function pageQuery(
  * and what the answer needs to know. Building and compiling them with Kysely costs more CPU
  * than PostgreSQL spends running the page (docs/benchmarks.md), so a plan is kept per user,
  * scope and URL (the URL holds every parameter; the bound values are in the compiled query).
+ * The page it gives is kept under the same key for a few seconds (./pageCache.ts).
  */
 interface Plan {
   query: CollectionQuery;
@@ -210,6 +211,7 @@ function plan(decl: CollectionDecl, ctx: Ctx, cap: number): Plan {
 
 export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): void {
   const { source } = decl;
+  const { pages } = deps;
   const search = searchJson(searchMappings(decl));
   const cap = decl.countCap ?? COUNT_CAP;
   const plans = new Map<string, Plan>();
@@ -218,6 +220,9 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       const ctx = await contextOf(request, deps, decl.roles);
       await decl.check?.(ctx);
       const planKey = `${ctx.principal.userId}\u0000${JSON.stringify(ctx.scope)}\u0000${request.url}`;
+      const kept = pages.get(planKey);
+      if (kept !== undefined) return sendJsonLdText(reply, kept);
+      const generation = pages.generation;
       let known = plans.get(planKey);
       if (!known) {
         known = plan(decl, ctx, cap);
@@ -259,7 +264,9 @@ export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): 
       );
       // The search template is the same on every page: serialised once, spliced in.
       const json = JSON.stringify(body);
-      return sendJsonLdText(reply, `${json.slice(0, -1)},"hydra:search":${search(body['@id'])}}`);
+      const page = `${json.slice(0, -1)},"hydra:search":${search(body['@id'])}}`;
+      pages.set(planKey, page, generation);
+      return sendJsonLdText(reply, page);
     });
   }
 }

@@ -9,11 +9,14 @@ import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
 import { type DataScope, scopeOf } from '../../scope/index.ts';
+import type { PageCache } from './pageCache.ts';
 
 /** What registerResources hands every resource module. */
 export interface ResourceDeps {
   config: Config;
   database: Database;
+  /** List pages kept a few seconds per user (./pageCache.ts); emptied when the data changes. */
+  pages: PageCache;
 }
 
 /** The Fastify scope resources register in: the protected API (bearer token checked). */
