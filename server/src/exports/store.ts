@@ -89,13 +89,19 @@ export async function deleteExpired(db: ExportDb): Promise<number> {
 }
 
 /**
- * A Writable that stores what it receives as chunks of CHUNK_BYTES (the last one shorter).
- * Each full chunk is inserted before more is accepted: the writer upstream waits (backpressure).
+ * A Writable that stores what it receives as chunks of CHUNK_BYTES (the last one shorter), in
+ * order. One chunk is inserted while the next one fills: the writer upstream waits only when a
+ * second full chunk is ready before the first is stored (backpressure, at most 2 MiB held).
  */
 export class ChunkSink extends Writable {
   #pending: Buffer[] = [];
   #pendingBytes = 0;
   #seq = 0;
+  /** The inserts asked for so far, one after the other; rejects with the first failure. */
+  #stored: Promise<void> = Promise.resolve();
+  /** The inserts before the last one: stored once it settles, the last one aside. */
+  #allButLast: Promise<void> = Promise.resolve();
+  #inFlight = 0;
   bytes = 0;
 
   constructor(
@@ -109,26 +115,36 @@ export class ChunkSink extends Writable {
     this.#pending.push(chunk);
     this.#pendingBytes += chunk.length;
     this.bytes += chunk.length;
-    if (this.#pendingBytes < CHUNK_BYTES) return done();
-    this.#flush(false).then(() => done(), done);
+    while (this.#pendingBytes >= CHUNK_BYTES) this.#store(this.#take());
+    if (this.#inFlight < 2) return done();
+    this.#allButLast.then(() => done(), done);
   }
 
   override _final(done: (error?: Error) => void) {
-    this.#flush(true).then(() => done(), done);
+    if (this.#pendingBytes > 0) this.#store(this.#take());
+    this.#stored.then(() => done(), done);
   }
 
-  async #flush(last: boolean): Promise<void> {
-    while (this.#pendingBytes >= CHUNK_BYTES || (last && this.#pendingBytes > 0)) {
-      const all = Buffer.concat(this.#pending, this.#pendingBytes);
-      const data = all.subarray(0, Math.min(CHUNK_BYTES, all.length));
-      const rest = all.subarray(data.length);
-      this.#pending = rest.length ? [rest] : [];
-      this.#pendingBytes = rest.length;
-      await this.db
-        .insertInto('export_chunk')
-        .values({ export_id: this.id, seq: this.#seq++, data })
-        .execute();
-    }
+  /** The next chunk's bytes, out of what is pending. */
+  #take(): Buffer {
+    const all = Buffer.concat(this.#pending, this.#pendingBytes);
+    const data = all.subarray(0, Math.min(CHUNK_BYTES, all.length));
+    const rest = all.subarray(data.length);
+    this.#pending = rest.length ? [rest] : [];
+    this.#pendingBytes = rest.length;
+    return data;
+  }
+
+  #store(data: Buffer): void {
+    const seq = this.#seq++;
+    this.#inFlight++;
+    this.#allButLast = this.#stored;
+    this.#stored = this.#stored.then(async () => {
+      await this.db.insertInto('export_chunk').values({ export_id: this.id, seq, data }).execute();
+      this.#inFlight--;
+    });
+    // A failure reaches the writer through the next write's or the end's callback.
+    this.#stored.catch(() => undefined);
   }
 }
 

@@ -27,9 +27,38 @@ export interface SheetLayout {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+const closedError = (out: Writable) => out.errored ?? new Error('Flux de sortie fermé');
+
 async function roomIn(out: Writable): Promise<void> {
-  if (out.destroyed) throw out.errored ?? new Error('Flux de sortie fermé');
+  if (out.destroyed) throw closedError(out);
   if (out.writableNeedDrain) await once(out, 'drain');
+}
+
+/** XML of a sheet waiting for the zip, beyond which the writer waits for it to be zipped. */
+const ZIP_BACKLOG_BYTES = 1024 * 1024;
+
+/**
+ * exceljs writes a sheet's XML into its zip entry without heeding backpressure (its StreamBuf
+ * ignores what write() answers), and the zip moves on only when the event loop turns: written
+ * flat out, the XML piled up there, 170 MiB for 300,000 rows. The entry is the stream the
+ * sheet's stream pipes into (exceljs internals, read defensively: absent, nothing is awaited).
+ */
+async function zipCaughtUp(sheet: unknown, out: Writable): Promise<void> {
+  const entry = (sheet as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  const state = (entry as { _writableState?: { length: number } } | undefined)?._writableState;
+  if (!entry || !state || state.length <= ZIP_BACKLOG_BYTES) return;
+  // The entry's 'drain', unless the output fails meanwhile (the zip then never drains).
+  const stop = new AbortController();
+  try {
+    await Promise.race([
+      once(entry, 'drain', { signal: stop.signal }),
+      once(out, 'close', { signal: stop.signal }).then(() => {
+        throw closedError(out);
+      }),
+    ]);
+  } finally {
+    stop.abort();
+  }
 }
 
 export function xlsxWriter(out: Writable, layout: SheetLayout): SheetWriter {
@@ -53,6 +82,7 @@ export function xlsxWriter(out: Writable, layout: SheetLayout): SheetWriter {
     },
     async drained() {
       await roomIn(out);
+      await zipCaughtUp(sheet, out);
       // Lets the zip stream pull what the sheet has written before more rows come.
       await nextTurn();
     },
