@@ -1,5 +1,4 @@
 // Starts the server: configuration, database (migrated, seeded on first start), HTTP.
-import v8 from 'node:v8';
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -7,12 +6,6 @@ import { prepareDatabase } from './db/prepare.ts';
 import { banner } from './http/banner.ts';
 import { isPortFree, portInUseMessage } from './http/port.ts';
 import { stopOnSignals } from './http/shutdown.ts';
-
-// V8 grows the old generation by up to 4 times what survived the last full collection: a long
-// export, whose garbage is promoted batch after batch, then held 300 MiB and more while 40 MiB
-// were live. Growing by 20 % collects sooner (docs/benchmarks.md, "Exports"). Not a limit:
-// the heap still grows as far as the work needs.
-v8.setFlagsFromString('--heap-growing-percent=20');
 
 const config = loadConfigOrExit();
 

@@ -4,6 +4,7 @@ import type { Writable } from 'node:stream';
 import type { ExportFormat } from '../../../src/domain/exportFile.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
 import type { AnySelect, Ctx } from '../resources/framework/index.ts';
+import { withExportHeap } from './heap.ts';
 import type { ExportSheet } from './kinds.ts';
 import { memberBatches } from './rows.ts';
 import { writerFor } from './writers.ts';
@@ -21,7 +22,11 @@ export interface ExportRun {
 }
 
 /** Writes the whole file into `out` and ends it; resolves with the number of data rows. */
-export async function writeExport(out: Writable, run: ExportRun): Promise<number> {
+export function writeExport(out: Writable, run: ExportRun): Promise<number> {
+  return withExportHeap(() => writeRows(out, run));
+}
+
+async function writeRows(out: Writable, run: ExportRun): Promise<number> {
   const { sheet } = run;
   const writer = writerFor(run.format)(out, sheet);
   let rows = 0;
