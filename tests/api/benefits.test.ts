@@ -3,7 +3,7 @@
 // /api/prestations_ifc_sas, the item; fields, default sort by datePayment descending, date
 // bounds and sorts against SQL on the seeded rows in the vendeur's scope; 400 and 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, type Json, memberIds, ScopedApi } from './support/scopedApi.ts';
+import { type Account, CONTRACTS, type Json, memberIds, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -23,15 +23,8 @@ const idsOf = (query: string) => api.ids(query);
 const count = (query: string) => api.count(query);
 const one = (query: string) => api.one(query);
 
-const brokersOf = (user: 'vendeur' | 'manager') =>
-  user === 'vendeur'
-    ? `SELECT id FROM app_user WHERE username = 'vendeur'`
-    : `SELECT id FROM app_user WHERE username = 'manager' UNION
-       SELECT u.id FROM app_user u JOIN app_user m ON m.id = u.managed_by WHERE m.username = 'manager'`;
-const contractsOf = (user: 'vendeur' | 'manager') =>
-  `SELECT DISTINCT contract_id FROM customer_portfolio WHERE broker_id IN (${brokersOf(user)})`;
 const V_BENEFITS = `SELECT b.*, c.lb_contrat FROM benefit b JOIN contract c ON c.id = b.contract_id
-  WHERE b.contract_id IN (${contractsOf('vendeur')})`;
+  WHERE b.contract_id IN (${CONTRACTS.vendeur})`;
 /** PostgreSQL puts nulls first in a descending order: benefits not paid yet come first. */
 const DEFAULT_ORDER = 'date_payment DESC, id DESC';
 
@@ -236,7 +229,7 @@ describe('scope, items and malformed parameters', () => {
   it.each(['vendeur', 'manager'] as const)(
     'answers 404 to %s outside its scope, and its lists never show those rows',
     async (user) => {
-      const contracts = contractsOf(user);
+      const contracts = CONTRACTS[user];
       const benefit = await one(`SELECT id FROM benefit WHERE contract_id NOT IN (${contracts})
         ORDER BY id LIMIT 1`);
       const insured = await one(`SELECT insured_id AS id FROM benefit WHERE insured_id NOT IN

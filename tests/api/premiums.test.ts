@@ -3,7 +3,7 @@
 // their derived fields (src/domain/premium.ts), every filter and sort against SQL on the seeded
 // rows within the vendeur's scope, deep pages by keyset cursor, 400 and 404.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, type Json, memberIds, ScopedApi } from './support/scopedApi.ts';
+import { type Account, CONTRACTS, type Json, memberIds, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -23,14 +23,7 @@ const idsOf = (query: string) => api.ids(query);
 const count = (query: string) => api.count(query);
 const one = (query: string) => api.one(query);
 
-const brokersOf = (user: 'vendeur' | 'manager') =>
-  user === 'vendeur'
-    ? `SELECT id FROM app_user WHERE username = 'vendeur'`
-    : `SELECT id FROM app_user WHERE username = 'manager' UNION
-       SELECT u.id FROM app_user u JOIN app_user m ON m.id = u.managed_by WHERE m.username = 'manager'`;
-const contractsOf = (user: 'vendeur' | 'manager') =>
-  `SELECT DISTINCT contract_id FROM customer_portfolio WHERE broker_id IN (${brokersOf(user)})`;
-const V_CONTRACTS = contractsOf('vendeur');
+const V_CONTRACTS = CONTRACTS.vendeur;
 /** The vendeur's premiums, with what the filters read. */
 const V_PREMIUMS = `SELECT p.*, c.customer_id, c.lb_contrat, pr.lb_produit,
     i.firstname AS i_firstname, i.lastname AS i_lastname
@@ -293,7 +286,7 @@ describe('premiums of a contract, a customer, an insured', () => {
   it.each(['vendeur', 'manager'] as const)(
     'answers 404 to %s for a parent unknown or outside its scope',
     async (user) => {
-      const contracts = contractsOf(user);
+      const contracts = CONTRACTS[user];
       const contract = await one(`SELECT contract_id AS id FROM premium
         WHERE contract_id NOT IN (${contracts}) ORDER BY 1 LIMIT 1`);
       const customer = await one(`SELECT id FROM customer WHERE id NOT IN
