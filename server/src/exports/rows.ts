@@ -3,6 +3,7 @@
 // statement holds a connection for the whole export (PGlite has only one), and no more than
 // two batches are in memory. Each batch becomes list members through the list's own source, so
 // a file holds exactly what the list shows, with the same derived fields.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { CollectionQuery } from '../hydra/query.ts';
 import type { AnySelect, CollectionDecl, Ctx } from '../resources/framework/index.ts';
@@ -68,9 +69,6 @@ function batchQuery(
   });
   return page.limit(size);
 }
-
-/** A turn of the event loop: what was asked for (a statement, a zip job) leaves the process. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Every member of the filtered list, batch after batch. The next batch is already asked for

@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../../src/domain/exportFile.ts';
@@ -24,8 +25,6 @@ export interface SheetLayout {
   title: string;
   columns: ReadonlyArray<Column<never>>;
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const closedError = (out: Writable) => out.errored ?? new Error('Flux de sortie fermé');
 
