@@ -7,11 +7,13 @@
 // writer (the issue's yardstick for both formats; CSV is also shown beside csv-stringify alone).
 //
 // Environment: BENCH_DATABASE_URL, BENCH_QUICK=1 (demo scale, every contract once, no docs), as
-// bench/run.ts; BENCH_EXPORT_ROWS=100000,1000000 (the sizes); BENCH_WRITE=0 (print only).
+// bench/run.ts; BENCH_EXPORT_ROWS=100000,1000000 (the sizes); BENCH_EXPORT_FORMATS=xlsx,csv;
+// BENCH_WRITE=0 (print only).
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { csvCell, xlsxCell } from '../../server/src/exports/columns.ts';
 import { EXPORTS } from '../../server/src/exports/kinds.ts';
+import type { ExportFormat } from '../../src/domain/exportFile.ts';
 import { ensureDatabase } from '../api/database.ts';
 import { describeMachine } from '../api/machine.ts';
 import { startServer } from '../api/server.ts';
@@ -27,6 +29,7 @@ const databaseUrl =
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const SHEET = EXPORTS.contracts;
 const SAMPLE_PAGES = 10;
+const formats = (env.BENCH_EXPORT_FORMATS ?? 'xlsx,csv').split(',') as ExportFormat[];
 
 const database = await ensureDatabase(
   databaseUrl,
@@ -85,7 +88,7 @@ try {
   for (const size of sizes) {
     const filters = await filtersFor(size);
     let bareExcel: Awaited<ReturnType<typeof measureBare>> | undefined;
-    for (const format of ['xlsx', 'csv'] as const) {
+    for (const format of formats) {
       log(`Export of ${size.toLocaleString('en-US')} contracts to ${format}…`);
       const server = await startServer({ databaseUrl, logLevel: 'warn' });
       let exported: Awaited<ReturnType<typeof measureExport>>;

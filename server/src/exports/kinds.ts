@@ -2,12 +2,6 @@
 // read (the same filters, order and data scope as the screen's list), their French columns,
 // and their default file name (spec §5).
 
-import { sql } from 'kysely';
-import {
-  derivedContractType,
-  derivedRisk,
-  ORGANIZATION_TYPES,
-} from '../../../src/domain/contract.ts';
 import {
   type DefaultName,
   defaultFileBase,
@@ -23,10 +17,11 @@ import {
   commissions,
 } from '../resources/commissions/source.ts';
 import { contractList } from '../resources/contracts/list.ts';
-import { type AnySelect, type CollectionDecl, parseId } from '../resources/framework/index.ts';
+import { type CollectionDecl, parseId } from '../resources/framework/index.ts';
 import { INSURED_COLLECTION } from '../resources/insureds/index.ts';
 import { PREMIUM_COLLECTION } from '../resources/premiums/declaration.ts';
 import { type Column, column } from './columns.ts';
+import { contractRows } from './contractRows.ts';
 import type { BatchShape } from './rows.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: members are the lists' JSON, read field by field.
@@ -38,8 +33,11 @@ export interface ExportSheet {
   /** Worksheet title (XLSX). */
   title: string;
   columns: ReadonlyArray<Column<Member>>;
-  /** A leaner read than the list's source (the file's columns only); the source's otherwise. */
-  rows?: BatchShape;
+  /**
+   * A leaner read than the list's source (the file's columns only), made afresh for each
+   * export; the source's otherwise.
+   */
+  rows?: () => BatchShape;
 }
 
 export interface ExportDefinition extends ExportSheet {
@@ -62,75 +60,11 @@ function filterId(query: CollectionQuery, ...filters: string[]): number | undefi
 
 const base = (name: DefaultName) => defaultFileBase(name);
 
-/**
- * The contract file's columns alone, on the list's FROM (its scope and filters): the display
- * joins, and company and seller names as text, instead of the list's JSON relations (a third
- * of the cost of a batch at a million rows, docs/benchmarks.md). Derived fields by the rules of
- * src/domain/contract.ts, as the list computes them.
- */
-const CONTRACT_ROWS: BatchShape = {
-  select: (qb) =>
-    qb
-      .innerJoin('product', 'product.id', 'contract.product_id')
-      .innerJoin('contract_category', 'contract_category.id', 'contract.category_id')
-      .innerJoin('customer', 'customer.id', 'contract.customer_id')
-      .innerJoin('contract_state', 'contract_state.id', 'contract.state_id')
-      .select([
-        'contract.lb_contrat',
-        'customer.legalname',
-        'product.lb_produit',
-        'contract_category.lb_college',
-        'contract.bl_ani',
-        'contract.bl_surcomp',
-        'contract.id_contrat2',
-        'contract.id_cod_col',
-        'contract.lb_type',
-        'contract_state.label as state_label',
-        'contract.date_deb_val',
-        'contract.date_fin_val',
-        'contract.lb_apporteur',
-        'contract.nbr_insured',
-        'contract.nbr_beneficiary',
-        'contract.nbr_total_affiliate',
-        sql<string | null>`(SELECT string_agg(DISTINCT o.legalname, ', ' ORDER BY o.legalname)
-          FROM contract_organization AS co JOIN organization AS o ON o.id = co.organization_id
-          WHERE co.contract_id = contract.id AND o.type_id = ${ORGANIZATION_TYPES.insuranceCompany})`.as(
-          'companies',
-        ),
-        sql<string | null>`(SELECT string_agg(DISTINCT u.firstname || ' ' || u.lastname, ', ')
-          FROM customer_portfolio AS cp JOIN app_user AS u ON u.id = cp.broker_id
-          WHERE cp.contract_id = contract.id AND u.seller_code IS NOT NULL)`.as('sellers'),
-      ]) as AnySelect,
-  members: (rows) =>
-    rows.map((r) => ({
-      lbContrat: r.lb_contrat,
-      lbSouscrip: r.legalname,
-      lbProduit: r.lb_produit,
-      lbCollege: r.lb_college,
-      ...derivedContractType({
-        blAni: r.bl_ani,
-        blSurcomp: r.bl_surcomp,
-        idContrat2: r.id_contrat2,
-        idCodCol: r.id_cod_col,
-      }),
-      ...derivedRisk(r.lb_type),
-      state: { label: r.state_label },
-      dateDebVal: r.date_deb_val,
-      dateFinVal: r.date_fin_val,
-      lbApporteur: r.lb_apporteur,
-      companies: r.companies ?? '',
-      sellers: r.sellers ?? '',
-      nbrInsured: r.nbr_insured,
-      nbrBeneficiary: r.nbr_beneficiary,
-      nbrTotalAffiliate: r.nbr_total_affiliate,
-    })),
-};
-
 const CONTRACTS: ExportDefinition = {
   // Spec §9: the contract list is newest first.
   decl: contractList(['/api/contrats'], [{ field: 'dateDebVal', direction: 'desc' }]),
   title: 'Contrats',
-  rows: CONTRACT_ROWS,
+  rows: contractRows,
   columns: [
     column('N° de contrat', 'text', 16, (c) => c.lbContrat),
     column('Souscripteur', 'text', 32, (c) => c.lbSouscrip),

@@ -30,7 +30,14 @@ async function writeRows(out: Writable, run: ExportRun): Promise<number> {
   const { sheet } = run;
   const writer = writerFor(run.format)(out, sheet);
   let rows = 0;
-  const batches = memberBatches(sheet.decl, run.ctx, run.qb, run.query, run.batchSize, sheet.rows);
+  const batches = memberBatches(
+    sheet.decl,
+    run.ctx,
+    run.qb,
+    run.query,
+    run.batchSize,
+    sheet.rows?.(),
+  );
   for await (const batch of batches) {
     run.signal?.throwIfAborted();
     for (const member of batch) writer.add(sheet.columns.map((c) => c.value(member)));

@@ -1,0 +1,126 @@
+// The contract file's rows: its columns alone, on the list's FROM (its scope and filters),
+// instead of the list's JSON relations. Companies and sellers are read as ids (the contract's
+// organisations; broker_ids, the sellers of its customer portfolios, the column that also
+// decides who sees it) and named here from one read of the few companies and sellers per
+// export: two correlated name aggregates per row were half of PostgreSQL's work for a file,
+// and PostgreSQL shares the machine with the writer (docs/benchmarks.md, "Exports").
+// Derived fields by the rules of src/domain/contract.ts, as the list computes them.
+import { type Kysely, sql } from 'kysely';
+import {
+  derivedContractType,
+  derivedRisk,
+  ORGANIZATION_TYPES,
+} from '../../../src/domain/contract.ts';
+import type { DB } from '../db/schema.ts';
+import type { AnySelect } from '../resources/framework/index.ts';
+import type { Member } from './kinds.ts';
+import type { BatchShape } from './rows.ts';
+
+/** A name, and its place among all the names in the database's order. */
+type Names = Map<number, { name: string; rank: number }>;
+
+async function namesOf(
+  db: Kysely<DB>,
+  query: ReturnType<typeof sql<{ id: number; name: string }>>,
+): Promise<Names> {
+  const { rows } = await query.execute(db);
+  return new Map(rows.map(({ id, name }, rank) => [Number(id), { name, rank }] as const));
+}
+
+/** The insurance companies, and the sellers (users with a seller code), by name. */
+const readNames = async (db: Kysely<DB>) => ({
+  companies: await namesOf(
+    db,
+    sql`SELECT id, legalname AS name FROM organization
+      WHERE type_id = ${ORGANIZATION_TYPES.insuranceCompany} AND legalname IS NOT NULL
+      ORDER BY legalname, id`,
+  ),
+  sellers: await namesOf(
+    db,
+    sql`SELECT id, name FROM (SELECT id, firstname || ' ' || lastname AS name FROM app_user
+      WHERE seller_code IS NOT NULL) AS seller WHERE name IS NOT NULL ORDER BY name, id`,
+  ),
+});
+
+/**
+ * The distinct names of these ids, in the order of the names, joined by ', ' (what
+ * string_agg(DISTINCT name, ', ') gives); ids without a name here are not of the kind.
+ */
+export function joinNames(ids: readonly number[] | null, names: Names): string {
+  const found = [];
+  for (const id of ids ?? []) {
+    const named = names.get(Number(id));
+    if (named) found.push(named);
+  }
+  found.sort((a, b) => a.rank - b.rank);
+  let text = '';
+  let last: string | undefined;
+  for (const { name } of found) {
+    if (name === last) continue;
+    text = last === undefined ? name : `${text}, ${name}`;
+    last = name;
+  }
+  return text;
+}
+
+const select = (qb: AnySelect) =>
+  qb
+    .innerJoin('product', 'product.id', 'contract.product_id')
+    .innerJoin('contract_category', 'contract_category.id', 'contract.category_id')
+    .innerJoin('customer', 'customer.id', 'contract.customer_id')
+    .innerJoin('contract_state', 'contract_state.id', 'contract.state_id')
+    .select([
+      'contract.lb_contrat',
+      'customer.legalname',
+      'product.lb_produit',
+      'contract_category.lb_college',
+      'contract.bl_ani',
+      'contract.bl_surcomp',
+      'contract.id_contrat2',
+      'contract.id_cod_col',
+      'contract.lb_type',
+      'contract_state.label as state_label',
+      'contract.date_deb_val',
+      'contract.date_fin_val',
+      'contract.lb_apporteur',
+      'contract.nbr_insured',
+      'contract.nbr_beneficiary',
+      'contract.nbr_total_affiliate',
+      'contract.broker_ids',
+      sql<number[] | null>`(SELECT array_agg(co.organization_id) FROM contract_organization AS co
+        WHERE co.contract_id = contract.id)`.as('organization_ids'),
+    ]) as AnySelect;
+
+/** A fresh reader per export: the names are read once, when its first batch comes. */
+export function contractRows(): BatchShape {
+  let names: ReturnType<typeof readNames> | undefined;
+  return {
+    select,
+    async members(rows, ctx): Promise<Member[]> {
+      names ??= readNames(ctx.db);
+      const { companies, sellers } = await names;
+      return rows.map((r) => ({
+        lbContrat: r.lb_contrat,
+        lbSouscrip: r.legalname,
+        lbProduit: r.lb_produit,
+        lbCollege: r.lb_college,
+        ...derivedContractType({
+          blAni: r.bl_ani,
+          blSurcomp: r.bl_surcomp,
+          idContrat2: r.id_contrat2,
+          idCodCol: r.id_cod_col,
+        }),
+        ...derivedRisk(r.lb_type),
+        state: { label: r.state_label },
+        dateDebVal: r.date_deb_val,
+        dateFinVal: r.date_fin_val,
+        lbApporteur: r.lb_apporteur,
+        companies: joinNames(r.organization_ids, companies),
+        sellers: joinNames(r.broker_ids, sellers),
+        nbrInsured: r.nbr_insured,
+        nbrBeneficiary: r.nbr_beneficiary,
+        nbrTotalAffiliate: r.nbr_total_affiliate,
+      }));
+    },
+  };
+}
