@@ -14,6 +14,7 @@ import {
   type Kind,
   post,
   runExport,
+  xlsxFormats,
 } from './support/exportFiles.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -146,6 +147,22 @@ describe('file contents', () => {
     expect(at(csv, 'Montant')).toBe(first.numMontant.toFixed(2).replace('.', ','));
     expect(at(csv, 'Reste à payer')).toBe(first.remaining.toFixed(2).replace('.', ','));
     expect(at(csv, 'Statut')).toBe('Payé');
+  });
+
+  it("gives every XLSX cell its column's number format, on every row", async () => {
+    // The writer hands exceljs one style object per column (server/src/exports/writers.ts):
+    // every row, not only the first, must still read as the column's kind.
+    const contracts = await runExport(api, 'vendeur', 'contracts', 'xlsx');
+    const contractFormats = await xlsxFormats(await contracts.download.arrayBuffer());
+    expect(contracts.message.rows).toBeGreaterThan(50);
+    expect(contractFormats.get('Date de début')).toEqual(new Set(['dd/mm/yy']));
+    expect(contractFormats.get('Date de fin')).toEqual(new Set(['dd/mm/yy']));
+    expect(contractFormats.get('Souscripteur')).toEqual(new Set(['General']));
+    expect(contractFormats.get('Assurés actifs')).toEqual(new Set(['General']));
+    const premiums = await runExport(api, 'vendeur', 'cotisations', 'xlsx');
+    const premiumFormats = await xlsxFormats(await premiums.download.arrayBuffer());
+    expect(premiumFormats.get('Montant')).toEqual(new Set(['#,##0.00']));
+    expect(premiumFormats.get('Échéance')).toEqual(new Set(['dd/mm/yy']));
   });
 
   it('names the file as asked (RFC 5987 for accents), or by default (spec §5)', async () => {

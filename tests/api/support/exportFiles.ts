@@ -79,6 +79,22 @@ export async function xlsxRows(bytes: ArrayBuffer): Promise<unknown[][]> {
   return rows;
 }
 
+/** The number format of every cell of an XLSX file's first sheet, by column header. */
+export async function xlsxFormats(bytes: ArrayBuffer): Promise<Map<string, Set<string>>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes);
+  const sheet = workbook.worksheets[0];
+  const headers = (sheet.getRow(1).values as unknown[]).slice(1).map(String);
+  const formats = new Map(headers.map((header) => [header, new Set<string>()]));
+  sheet.eachRow((row, number) => {
+    if (number === 1) return;
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      formats.get(headers[column - 1])?.add(cell.numFmt ?? 'General');
+    });
+  });
+  return formats;
+}
+
 /** The rows of a CSV file (header first), after checking the byte-order mark and the CRLFs. */
 export function csvRows(bytes: ArrayBuffer): string[][] {
   const buffer = Buffer.from(bytes);
