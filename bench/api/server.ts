@@ -38,9 +38,11 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   const preload = options.sqlLog
     ? ['--import', 'tsx', '--import', './bench/api/captureSql.ts']
     : [];
+  // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=var/tmp/prof': a profile of the server.
+  const profiling = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child: ChildProcess = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, ...preload, SERVER_BUNDLE],
+    [...SERVER_NODE_FLAGS, ...profiling, ...preload, SERVER_BUNDLE],
     {
       cwd: ROOT,
       env: {

@@ -9,6 +9,8 @@ import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { type CellValue, XLSX_FORMATS } from '../../server/src/exports/columns.ts';
 import type { ExportSheet } from '../../server/src/exports/kinds.ts';
+import { BATCH_SIZE } from '../../server/src/exports/rows.ts';
+import { csvWriter, xlsxWriter } from '../../server/src/exports/writers.ts';
 import type { ExportFormat } from '../../src/domain/exportFile.ts';
 import { exportPath } from '../../src/domain/exportFile.ts';
 import { subscribe } from '../../tests/api/support/sse.ts';
@@ -147,6 +149,28 @@ export async function measureBare(
     csv.end();
     await done;
   }
+  return { rows, seconds: (performance.now() - t0) / 1000, bytes: sink.bytes };
+}
+
+/**
+ * The export's own writer (server/src/exports/writers.ts) alone on `rows` rows cycled from
+ * `sample` (the columns' values, as the export reads them), with no database: set beside the
+ * export, what reading, scoping and shaping the rows cost on top of writing them.
+ */
+export async function measureWriter(
+  format: ExportFormat,
+  sheet: ExportSheet,
+  sample: CellValue[][],
+  rows: number,
+): Promise<BareMeasure> {
+  const sink = new CountingSink();
+  const t0 = performance.now();
+  const writer = (format === 'csv' ? csvWriter : xlsxWriter)(sink, sheet);
+  for (let i = 0; i < rows; i++) {
+    writer.add(sample[i % sample.length]);
+    if (i % BATCH_SIZE === BATCH_SIZE - 1) await writer.drained();
+  }
+  await writer.finish();
   return { rows, seconds: (performance.now() - t0) / 1000, bytes: sink.bytes };
 }
 

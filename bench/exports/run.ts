@@ -3,7 +3,7 @@
 // to XLSX and to CSV at 100,000 and 1,000,000 rows through a real server on PostgreSQL: time
 // from the request to the hub's message, rows per second, the server process's peak RSS (a
 // fresh server per export, so /proc's VmHWM is that export's), beside the bare writer on the
-// same cells in the same run. Targets: 1M rows at <= 300 MB peak RSS, >= 0.8x the bare exceljs
+// same cells in the same run, and beside the export's own writer with no database. Targets: 1M rows at <= 300 MB peak RSS, >= 0.8x the bare exceljs
 // writer (the issue's yardstick for both formats; CSV is also shown beside csv-stringify alone).
 //
 // Environment: BENCH_DATABASE_URL, BENCH_QUICK=1 (demo scale, every contract once, no docs), as
@@ -11,14 +11,14 @@
 // BENCH_WRITE=0 (print only).
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { csvCell, xlsxCell } from '../../server/src/exports/columns.ts';
+import { type CellValue, csvCell, xlsxCell } from '../../server/src/exports/columns.ts';
 import { EXPORTS } from '../../server/src/exports/kinds.ts';
 import type { ExportFormat } from '../../src/domain/exportFile.ts';
 import { ensureDatabase } from '../api/database.ts';
 import { describeMachine } from '../api/machine.ts';
 import { startServer } from '../api/server.ts';
 import { tokenFor } from '../api/tokens.ts';
-import { measureBare, measureExport } from './measure.ts';
+import { measureBare, measureExport, measureWriter } from './measure.ts';
 import { type ExportResult, render, writeExportsSection } from './report.ts';
 
 const env = process.env;
@@ -58,7 +58,8 @@ try {
   // The bare writers' cells: the first rows of the same list, as the export computes them.
   log('Reading a sample of the contract list for the bare writers…');
   const sampler = await startServer({ databaseUrl, logLevel: 'warn' });
-  const sample: { xlsx: ReturnType<typeof xlsxCell>[][]; csv: string[][] } = { xlsx: [], csv: [] };
+  const sample: { xlsx: ReturnType<typeof xlsxCell>[][]; csv: string[][]; values: CellValue[][] } =
+    { xlsx: [], csv: [], values: [] };
   try {
     const token = await tokenFor(sampler.url, 'ageo');
     for (let page = 1; page <= SAMPLE_PAGES; page++) {
@@ -76,6 +77,7 @@ try {
           sellers: names(listed.sellers, (b) => `${b.firstname} ${b.lastname}`),
         };
         const values = SHEET.columns.map((c) => c.value(member));
+        sample.values.push(values);
         sample.xlsx.push(values.map((v, i) => xlsxCell(SHEET.columns[i].kind, v)));
         sample.csv.push(values.map((v, i) => csvCell(SHEET.columns[i].kind, v)));
       }
@@ -99,10 +101,12 @@ try {
       }
       log(`  ${exported.rows} rows in ${exported.seconds.toFixed(1)} s; bare ${format} writer…`);
       const bare = await measureBare(format, SHEET, sample[format], exported.rows);
+      log("  the export's own writer alone…");
+      const ownWriter = await measureWriter(format, SHEET, sample.values, exported.rows);
       // The issue's yardstick for both formats: the bare exceljs writer on the same rows.
       bareExcel ??=
         format === 'xlsx' ? bare : await measureBare('xlsx', SHEET, sample.xlsx, exported.rows);
-      results.push({ format, filters, exported, bare, bareExcel });
+      results.push({ format, filters, exported, bare, bareExcel, ownWriter });
     }
   }
 
