@@ -5,6 +5,8 @@
 // Why not run the TypeScript through tsx in production: its loader keeps every transformed
 // module and source map in memory, about 100 MiB of the idle server's resident memory
 // (docs/benchmarks.md, "Exports"), and the exports must run within 300 MB.
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { build } from 'esbuild';
 
 export const SERVER_ENTRY = 'server/src/main.ts';
@@ -16,9 +18,13 @@ export const SERVER_BUNDLE = 'server/dist/main.js';
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
 export async function buildServer() {
+  // No chunk of an earlier build left beside the new ones.
+  rmSync(dirname(SERVER_BUNDLE), { recursive: true, force: true });
   await build({
     entryPoints: [SERVER_ENTRY],
-    outfile: SERVER_BUNDLE,
+    outdir: dirname(SERVER_BUNDLE),
+    // Modules imported on demand (the seed) become chunks of their own, loaded only then.
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
