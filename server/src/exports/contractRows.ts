@@ -12,6 +12,7 @@ import {
   ORGANIZATION_TYPES,
 } from '../../../src/domain/contract.ts';
 import type { DB } from '../db/schema.ts';
+import { contractLabelJoins } from '../resources/contracts/source.ts';
 import type { AnySelect } from '../resources/framework/index.ts';
 import type { Member } from './kinds.ts';
 import type { BatchShape } from './rows.ts';
@@ -64,32 +65,27 @@ export function joinNames(ids: readonly number[] | null, names: Names): string {
 }
 
 const select = (qb: AnySelect) =>
-  qb
-    .innerJoin('product', 'product.id', 'contract.product_id')
-    .innerJoin('contract_category', 'contract_category.id', 'contract.category_id')
-    .innerJoin('customer', 'customer.id', 'contract.customer_id')
-    .innerJoin('contract_state', 'contract_state.id', 'contract.state_id')
-    .select([
-      'contract.lb_contrat',
-      'customer.legalname',
-      'product.lb_produit',
-      'contract_category.lb_college',
-      'contract.bl_ani',
-      'contract.bl_surcomp',
-      'contract.id_contrat2',
-      'contract.id_cod_col',
-      'contract.lb_type',
-      'contract_state.label as state_label',
-      'contract.date_deb_val',
-      'contract.date_fin_val',
-      'contract.lb_apporteur',
-      'contract.nbr_insured',
-      'contract.nbr_beneficiary',
-      'contract.nbr_total_affiliate',
-      'contract.broker_ids',
-      sql<number[] | null>`(SELECT array_agg(co.organization_id) FROM contract_organization AS co
+  contractLabelJoins(qb).select([
+    'contract.lb_contrat',
+    'customer.legalname',
+    'product.lb_produit',
+    'contract_category.lb_college',
+    'contract.bl_ani',
+    'contract.bl_surcomp',
+    'contract.id_contrat2',
+    'contract.id_cod_col',
+    'contract.lb_type',
+    'contract_state.label as state_label',
+    'contract.date_deb_val',
+    'contract.date_fin_val',
+    'contract.lb_apporteur',
+    'contract.nbr_insured',
+    'contract.nbr_beneficiary',
+    'contract.nbr_total_affiliate',
+    'contract.broker_ids',
+    sql<number[] | null>`(SELECT array_agg(co.organization_id) FROM contract_organization AS co
         WHERE co.contract_id = contract.id)`.as('organization_ids'),
-    ]) as AnySelect;
+  ]) as AnySelect;
 
 /** A fresh reader per export: the names are read once, when its first batch comes. */
 export function contractRows(): BatchShape {

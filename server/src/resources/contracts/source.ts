@@ -2,27 +2,34 @@
 // counts stay index-only), the display joins (product, category, customer, state, type), the
 // to-many relations as JSON columns of the same statement, and the derived fields of
 // src/domain/contract.ts.
+
+import type { SelectQueryBuilder } from 'kysely';
 import {
   contractProviders,
   derivedContractType,
   derivedRisk,
   ORGANIZATION_TYPES,
 } from '../../../../src/domain/contract.ts';
+import type { DB } from '../../db/schema.ts';
 import { contractScope } from '../../scope/index.ts';
 import { defineSource, iri } from '../framework/index.ts';
 import { optionsOf, organizationsOf, portfoliosOf, relationColumns } from './relations.ts';
 
 export const CONTRACTS_IRI = '/api/contracts';
 
+/** The contract's labels a list shows: product, category (collège), customer and state. */
+export const contractLabelJoins = (qb: SelectQueryBuilder<DB, 'contract', object>) =>
+  qb
+    .innerJoin('product', 'product.id', 'contract.product_id')
+    .innerJoin('contract_category', 'contract_category.id', 'contract.category_id')
+    .innerJoin('customer', 'customer.id', 'contract.customer_id')
+    .innerJoin('contract_state', 'contract_state.id', 'contract.state_id');
+
 export const contracts = defineSource({
   from: (ctx) => ctx.db.selectFrom('contract').where(contractScope(ctx.scope)),
   id: 'contract.id',
   select: (qb) =>
-    qb
-      .innerJoin('product', 'product.id', 'contract.product_id')
-      .innerJoin('contract_category', 'contract_category.id', 'contract.category_id')
-      .innerJoin('customer', 'customer.id', 'contract.customer_id')
-      .innerJoin('contract_state', 'contract_state.id', 'contract.state_id')
+    contractLabelJoins(qb)
       .innerJoin('contract_type', 'contract_type.id', 'contract.contract_type_id')
       .select([
         'contract.id',
