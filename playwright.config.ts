@@ -2,8 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 // End to end: Debian's Chromium (no browser download here) against the whole running stack,
 // started on fresh embedded databases. One server as usual, one with MAINTENANCE=true.
-export const BASE_URL = 'http://localhost:8181';
-export const MAINTENANCE_URL = 'http://localhost:8182';
+// E2E_PORT moves both (port and port + 1), so that two checkouts can run side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
+export const BASE_URL = `http://localhost:${PORT}`;
+export const MAINTENANCE_URL = `http://localhost:${PORT + 1}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,14 +38,14 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node scripts/e2e-server.mjs 8181',
+      command: `node scripts/e2e-server.mjs ${PORT}`,
       url: `${BASE_URL}/api/maintenance`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'pipe',
     },
     {
-      command: 'node scripts/e2e-server.mjs 8182 MAINTENANCE=true',
+      command: `node scripts/e2e-server.mjs ${PORT + 1} MAINTENANCE=true`,
       url: `${MAINTENANCE_URL}/api/maintenance`,
       reuseExistingServer: false,
       timeout: 120_000,
