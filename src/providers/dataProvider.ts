@@ -118,6 +118,20 @@ export function createHydraDataProvider(
   { routes = {}, entrypoint = '/api', cache }: HydraDataProviderOptions = {},
 ) {
   const responses = cache ?? createResponseCache({ userKey: () => userKeyOfBearer(getBearer) });
+  // The ETag of each record read or written (by item URL): an update or a delete names it in
+  // If-Match, so that it is refused (412) when someone changed the record in between.
+  const versions = new Map<string, string>();
+  const remember = (url: string, headers: Headers | undefined) => {
+    const etag = headers?.get('ETag');
+    if (!etag) return;
+    versions.delete(url);
+    versions.set(url, etag);
+    if (versions.size > 500) versions.delete(versions.keys().next().value as string);
+  };
+  const ifMatch = (url: string): Record<string, string> => {
+    const etag = versions.get(url);
+    return etag ? { 'If-Match': etag } : {};
+  };
   const routeOf = (resource: string): ApiRoute =>
     routes[resource] ?? { collection: `${entrypoint}/${resource}` };
   const itemUrl = (resource: string, id: Identifier) => {
@@ -165,7 +179,9 @@ export function createHydraDataProvider(
     },
 
     async getOne(resource, { id, signal }) {
-      const { json } = await http<HydraRecord>(itemUrl(resource, id), { signal });
+      const url = itemUrl(resource, id);
+      const { json, headers } = await http<HydraRecord>(url, { signal });
+      remember(url, headers);
       return { data: withId(json) as never };
     },
 
@@ -184,14 +200,18 @@ export function createHydraDataProvider(
     },
 
     async create(resource, { data }) {
-      const { json } = await write(routeOf(resource).collection, 'POST', data);
+      const { json, headers } = await write(routeOf(resource).collection, 'POST', data);
       responses.clear();
-      return { data: withId(json) as never };
+      const created = withId(json);
+      remember(itemUrl(resource, created.id as Identifier), headers);
+      return { data: created as never };
     },
 
     async update(resource, { id, data }) {
-      const { json } = await write(itemUrl(resource, id), 'PUT', data);
+      const url = itemUrl(resource, id);
+      const { json, headers } = await write(url, 'PUT', data, ifMatch(url));
       responses.clear();
+      remember(url, headers);
       return { data: withId(json) as never };
     },
 
@@ -202,7 +222,9 @@ export function createHydraDataProvider(
     },
 
     async delete(resource, { id, previousData }) {
-      await http(itemUrl(resource, id), { method: 'DELETE' });
+      const url = itemUrl(resource, id);
+      await http(url, { method: 'DELETE', headers: ifMatch(url), retries: 0 });
+      versions.delete(url);
       responses.clear();
       return { data: (previousData ?? { id }) as never };
     },
@@ -217,12 +239,17 @@ export function createHydraDataProvider(
   };
 
   /** A write, sent as JSON-LD; 422 violations become react-admin's `{ errors }` body. */
-  async function write(url: string, method: string, data: unknown) {
+  async function write(
+    url: string,
+    method: string,
+    data: unknown,
+    headers: Record<string, string> = {},
+  ) {
     try {
       return await http<HydraRecord>(url, {
         method,
         body: data,
-        headers: { 'Content-Type': 'application/ld+json' },
+        headers: { 'Content-Type': 'application/ld+json', ...headers },
         retries: 0,
       });
     } catch (error) {

@@ -1,5 +1,6 @@
 // Every declaration, in the order of the side menu of spec partner-extranet §2: the menu keeps
 // this order, so moving a line here moves its entry.
+import { CLASSES } from '../domain/schema/index.ts';
 import { accessGroups } from './accessGroups/index.ts';
 import { admin } from './admin/index.ts';
 import { brokers } from './brokers/index.ts';
@@ -7,6 +8,7 @@ import { businessProviders } from './businessProviders/index.ts';
 import { commissions } from './commissions/index.ts';
 import { contracts } from './contracts/index.ts';
 import { customers } from './customers/index.ts';
+import { genericDeclaration } from './fromClass.ts';
 import { home } from './home/index.ts';
 import { insuranceCompanies } from './insuranceCompanies/index.ts';
 import { insureds } from './insureds/index.ts';
@@ -33,6 +35,8 @@ export const DECLARATIONS: readonly Declaration[] = [
   admin,
   search,
   home,
+  // Plain classes: their screens come from their declaration alone (src/components/generic).
+  ...CLASSES.filter((c) => c.generic && c.screens).map(genericDeclaration),
 ];
 
 export type { Declaration, PageProps, RouteDeclaration, RouteKind } from './types.ts';

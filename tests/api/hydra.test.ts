@@ -96,7 +96,7 @@ describe('API documentation', () => {
       '@id': '/api',
       '@type': 'Entrypoint',
       widgets: '/api/widgets',
-      contrats: '/api/contrats',
+      contracts: '/api/contrats',
     });
     const context = await (await get('/api/contexts/Entrypoint')).json();
     expect(context['@context'].widgets).toEqual({ '@id': 'Entrypoint/widgets', '@type': '@id' });

@@ -4,19 +4,13 @@
 // show it.
 import { csvAmount, neutraliseCell } from '../../../src/domain/exportFile.ts';
 import { longDate, shortDate } from '../../../src/domain/format.ts';
+import type { AnyClass, ExportKind } from '../../../src/domain/schema/types.ts';
 
-export type CellKind =
-  /** Free text: neutralised against formulas. */
-  | 'text'
-  | 'integer'
-  /** Two decimals (euros). */
-  | 'amount'
-  /** A rate in percent (4.25 means 4,25 %). */
-  | 'percent'
-  /** DD/MM/YYYY. */
-  | 'date'
-  /** DD/MM/YY: the dates of the main lists (contracts, premiums). */
-  | 'shortDate';
+/**
+ * text: free text, neutralised against formulas; amount: two decimals (euros); percent: a rate
+ * (4.25 means 4,25 %); date: DD/MM/YYYY; shortDate: DD/MM/YY, the dates of the main lists.
+ */
+export type CellKind = ExportKind;
 
 export type CellValue = string | number | boolean | null | undefined;
 
@@ -91,4 +85,31 @@ export function csvCell(kind: CellKind, value: CellValue): string {
     default:
       return csvAmount(numberOf(value));
   }
+}
+
+const NAME_KEYS = ['label', 'legalname', 'name', 'lbProduit', 'lbContrat', 'username'];
+
+/** A member's value as one cell: a related record by its name, a list as names joined. */
+export function cellOf(value: unknown): CellValue {
+  if (value === null || value === undefined) return value;
+  if (Array.isArray(value)) {
+    return [
+      ...new Set(value.map(cellOf).filter((v) => v !== null && v !== undefined && v !== '')),
+    ].join(', ');
+  }
+  if (typeof value === 'object') {
+    const record = value as Record<string, unknown>;
+    const key = NAME_KEYS.find((k) => record[k] !== undefined && record[k] !== null);
+    return key === undefined ? null : cellOf(record[key]);
+  }
+  return value as CellValue;
+}
+
+/** The export columns a class declares, headed by their properties' labels. */
+export function classColumns<M extends Record<string, unknown>>(decl: AnyClass): Column<M>[] {
+  return (decl.exports ?? []).map(({ field, kind, width }) => {
+    const property = decl.properties[field];
+    if (!property) throw new Error(`Class ${decl.name}: export of unknown property ${field}`);
+    return column<M>(property.label, kind, width, (member) => cellOf(member[field]));
+  });
 }

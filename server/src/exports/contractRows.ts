@@ -111,7 +111,7 @@ export function contractRows(): BatchShape {
         dateDebVal: r.date_deb_val,
         dateFinVal: r.date_fin_val,
         lbApporteur: r.lb_apporteur,
-        companies: joinNames(r.organization_ids, companies),
+        insuranceCompanies: joinNames(r.organization_ids, companies),
         sellers: joinNames(r.broker_ids, sellers),
         nbrInsured: r.nbr_insured,
         nbrBeneficiary: r.nbr_beneficiary,

@@ -9,6 +9,7 @@ import {
 } from '../../../src/domain/exportFile.ts';
 import { nir } from '../../../src/domain/format.ts';
 import { premiumTotal } from '../../../src/domain/premium.ts';
+import { Contract } from '../../../src/domain/schema/contract.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
 import {
   COMMISSION_FILTERS,
@@ -20,7 +21,7 @@ import { contractList } from '../resources/contracts/list.ts';
 import { type CollectionDecl, parseId } from '../resources/framework/index.ts';
 import { INSURED_COLLECTION } from '../resources/insureds/index.ts';
 import { PREMIUM_COLLECTION } from '../resources/premiums/declaration.ts';
-import { type Column, column } from './columns.ts';
+import { type Column, classColumns, column } from './columns.ts';
 import { contractRows } from './contractRows.ts';
 import type { BatchShape } from './rows.ts';
 
@@ -65,23 +66,7 @@ const CONTRACTS: ExportDefinition = {
   decl: contractList(['/api/contrats'], [{ field: 'dateDebVal', direction: 'desc' }]),
   title: 'Contrats',
   rows: contractRows,
-  columns: [
-    column('N° de contrat', 'text', 16, (c) => c.lbContrat),
-    column('Souscripteur', 'text', 32, (c) => c.lbSouscrip),
-    column('Produit', 'text', 28, (c) => c.lbProduit),
-    column('Collège', 'text', 18, (c) => c.lbCollege),
-    column('Type', 'text', 14, (c) => c.type),
-    column('Risque', 'text', 9, (c) => c.risk),
-    column('État', 'text', 10, (c) => c.state?.label),
-    column('Date de début', 'shortDate', 12, (c) => c.dateDebVal),
-    column('Date de fin', 'shortDate', 12, (c) => c.dateFinVal),
-    column('Apporteur principal', 'text', 28, (c) => c.lbApporteur),
-    column('Compagnies', 'text', 28, (c) => c.companies),
-    column('Vendeurs', 'text', 24, (c) => c.sellers),
-    column('Assurés actifs', 'integer', 10, (c) => c.nbrInsured),
-    column('Ayants droit actifs', 'integer', 10, (c) => c.nbrBeneficiary),
-    column('Affiliés actifs', 'integer', 10, (c) => c.nbrTotalAffiliate),
-  ],
+  columns: classColumns(Contract),
   defaultName: (query, uuid) =>
     base({
       kind: 'contracts',

@@ -3,6 +3,7 @@
 // read the message from `hydra:description` or `detail` wherever it came from.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { describeValidation, descriptionFor, titleFor } from './problemTexts.ts';
+import { sendViolations, ValidationFailed } from './violations.ts';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 
@@ -97,6 +98,10 @@ export function toProblem(error: FastifyError | Error): Problem {
 
 export function problemHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ValidationFailed) {
+      request.log.info({ status: 422, detail: error.message }, 'request refused');
+      return sendViolations(reply, error.violations);
+    }
     const body = toProblem(error);
     if (body.status >= 500 && !(error instanceof HttpError)) {
       request.log.error({ err: error }, 'request failed');

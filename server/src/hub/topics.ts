@@ -1,6 +1,8 @@
-// The hub's topics (docs/api.md, "Live updates and the hub"): private topics of one person and
-// the public live-update topics of the lists. Any other shape is refused as malformed.
+// The hub's topics (docs/api.md, "Live updates and the hub"): private topics of one person,
+// the public live-update topics of the lists, and one topic per writable class (its resource
+// name, 'suppliers') that the write path announces. Any other shape is refused as malformed.
 import { hasAnyRole } from '../../../src/domain/roles.ts';
+import { CLASSES, isWritableClass } from '../../../src/domain/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
 
 export const PUBLIC_TOPICS = ['contracts', 'contributions', 'insureds'] as const;
@@ -15,8 +17,16 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 const COMMAND = new RegExp(`^command/${UUID}$`);
 const LOGIN = new RegExp(`^login/([^/]+)/${UUID}$`);
 
+/** A writable class's topic, followed by whoever may read the class. */
+const CLASS_TOPICS = new Map(
+  CLASSES.filter(
+    (c) => isWritableClass(c) && !(PUBLIC_TOPICS as readonly string[]).includes(c.resource),
+  ).map((c) => [c.resource, c.access.read ?? []]),
+);
+
 export type Topic =
   | { kind: 'public'; topic: PublicTopic }
+  | { kind: 'class'; topic: string; readers: readonly string[] }
   | { kind: 'command'; topic: string }
   | { kind: 'login'; topic: string; login: string };
 
@@ -25,6 +35,8 @@ export function parseTopic(topic: string): Topic | undefined {
   if ((PUBLIC_TOPICS as readonly string[]).includes(topic)) {
     return { kind: 'public', topic: topic as PublicTopic };
   }
+  const readers = CLASS_TOPICS.get(topic);
+  if (readers) return { kind: 'class', topic, readers };
   if (COMMAND.test(topic)) return { kind: 'command', topic };
   const login = LOGIN.exec(topic);
   if (login) return { kind: 'login', topic, login: login[1] };
@@ -41,5 +53,7 @@ export const isPublicTopic = (topic: string): topic is PublicTopic =>
 export function mayFollow(principal: Principal, topic: Topic): boolean {
   if (topic.kind === 'login') return topic.login === principal.username;
   if (topic.kind === 'public') return hasAnyRole(principal.roles, PUBLIC_TOPIC_ROLE);
+  if (topic.kind === 'class')
+    return !topic.readers.length || hasAnyRole(principal.roles, topic.readers);
   return true;
 }

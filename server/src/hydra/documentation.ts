@@ -50,6 +50,7 @@ function supportedProperty(domain: string, p: HydraProperty): Json {
       'rdfs:label': p.name,
       domain: `#${domain}`,
       ...(p.range ? { range: p.range } : {}),
+      ...(p.maxCardinality ? { 'owl:maxCardinality': p.maxCardinality } : {}),
     },
     // api-doc-parser names a field after hydra:title (API Platform writes the property name
     // there), so the French label travels in hydra:description.
@@ -63,9 +64,8 @@ function supportedProperty(domain: string, p: HydraProperty): Json {
   };
 }
 
-function resourceClass(r: HydraResource): Json {
+function resourceClass(r: HydraResource, methods: readonly string[]): Json {
   const self = `#${r.name}`;
-  const methods = r.itemMethods ?? ['GET'];
   return {
     '@id': self,
     '@type': 'hydra:Class',
@@ -137,7 +137,7 @@ export function apiDocumentation(registry: HydraRegistry, publicUrl: string, tit
         'hydra:supportedProperty': withCollection(registry).map(entrypointProperty),
         'hydra:supportedOperation': operation('GET', "Point d'entrée de l'API", '#Entrypoint'),
       },
-      ...registry.all().map(resourceClass),
+      ...registry.all().map((r) => resourceClass(r, registry.itemMethods(r.name))),
     ],
   };
 }

@@ -25,6 +25,8 @@ export interface HydraProperty {
   writeable?: boolean;
   /** True when the value is the IRI of another resource (its range names the class). */
   link?: boolean;
+  /** A to-one relation (owl:maxCardinality 1): @api-platform/admin reads a list otherwise. */
+  maxCardinality?: 1;
 }
 
 export type ItemMethod = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
@@ -38,12 +40,24 @@ export interface HydraResource {
   description?: string;
   /** The collection the entrypoint lists, when there is one. */
   collection?: { path: string; key: string; methods?: CollectionMethod[] };
-  itemMethods?: ItemMethod[];
   properties: HydraProperty[];
 }
 
 export class HydraRegistry {
   readonly #resources = new Map<string, HydraResource>();
+  /** Item operations actually served, per class: only those are documented. */
+  readonly #itemMethods = new Map<string, Set<ItemMethod>>();
+
+  /** Called by the framework when it registers an item route of the class. */
+  serveItem(name: string, method: ItemMethod): void {
+    const methods = this.#itemMethods.get(name) ?? new Set<ItemMethod>();
+    methods.add(method);
+    this.#itemMethods.set(name, methods);
+  }
+
+  itemMethods(name: string): ItemMethod[] {
+    return [...(this.#itemMethods.get(name) ?? [])];
+  }
 
   add(resource: HydraResource): void {
     if (this.#resources.has(resource.name) || resource.name === 'Entrypoint') {

@@ -1,5 +1,6 @@
-// Every business resource of issue 3, registered in the protected API scope (server/src/app.ts).
+// Every resource, registered in the protected API scope (server/src/app.ts).
 // Each module lives in its own folder and exports register(api, deps); add one line per module.
+import { CLASSES } from '../../../src/domain/schema/index.ts';
 import * as beneficiaries from './beneficiaries/index.ts';
 import * as benefits from './benefits/index.ts';
 import * as brokers from './brokers/index.ts';
@@ -9,6 +10,7 @@ import * as contractReference from './contractReference/index.ts';
 import * as contracts from './contracts/index.ts';
 import * as customerGroups from './customerGroups/index.ts';
 import * as customers from './customers/index.ts';
+import { genericResource } from './framework/generic.ts';
 import type { Api, ResourceDeps } from './framework/index.ts';
 import * as insuranceCompanies from './insuranceCompanies/index.ts';
 import * as insureds from './insureds/index.ts';
@@ -40,4 +42,6 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await subscriptions.register(api, deps);
   await benefits.register(api, deps);
   await premiums.register(api, deps);
+  // The plain classes: served from their declaration alone (src/domain/schema, `generic`).
+  for (const decl of CLASSES) if (decl.generic) await genericResource(api, deps, decl);
 }

@@ -12,8 +12,8 @@ import { REALM } from '../auth/oidc/accounts.ts';
 import type { Principal } from '../auth/principal.ts';
 import type { DB } from '../db/schema.ts';
 import { httpError } from '../http/problem.ts';
+import { ValidationFailed, type Violation } from '../http/violations.ts';
 import { checkFields, type FieldName, type FieldValues } from './fields.ts';
-import { ValidationFailed, type Violation } from './violations.ts';
 
 export type MemberKind = 'seller' | 'manager';
 

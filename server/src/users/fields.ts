@@ -2,8 +2,8 @@
 // `employee`, references as IRIs), each checked on its own with zod so that one answer names
 // every field at fault, with a French message (spec §3 "Seller/broker and manager").
 import { z } from 'zod';
+import type { Violation } from '../http/violations.ts';
 import { parseId } from '../resources/framework/index.ts';
-import type { Violation } from './violations.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON body, read field by field.
 type Json = Record<string, any>;

@@ -1,3 +1,4 @@
+export { Col, isSortable } from './Col.tsx';
 export {
   AmountField,
   BirthDateField,

@@ -47,6 +47,7 @@ export type LoadErrorKey = keyof typeof LOAD_ERRORS;
 
 /** Spec §5 and §8: a detail or a per-parent list opened without its id. */
 export const MISSING_IDS = {
+  record: 'Identifiant manquant',
   contract: 'Identifiant de contrat manquant',
   subscriber: 'Identifiant de souscripteur manquant',
   customer: 'Missing customer ID',

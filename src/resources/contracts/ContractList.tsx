@@ -10,7 +10,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ExportButtons } from '../../components/export/ExportButtons.tsx';
-import { LOAD_ERRORS, ShortDateField, SpecList } from '../../components/list/index.ts';
+import { Col, LOAD_ERRORS, ShortDateField, SpecList } from '../../components/list/index.ts';
 import { DEFAULT_CONTRACT_FILTERS, RISKS, STATE_FILTER_VALUES } from '../../domain/contract.ts';
 import type { Permissions } from '../../domain/session.ts';
 import { useLiveUpdates } from '../../providers/liveUpdates.ts';
@@ -28,12 +28,11 @@ const legalname = (r: Record<string, unknown>) => String(r.legalname ?? '');
 
 function contractFilters(mayFilterBySeller: boolean) {
   return [
-    <TextInput key="lbContrat" source="lbContrat" label="N° de contrat" alwaysOn />,
-    <TextInput key="lbSouscrip" source="lbSouscrip" label="Souscripteur" alwaysOn />,
+    <TextInput key="lbContrat" source="lbContrat" alwaysOn />,
+    <TextInput key="lbSouscrip" source="lbSouscrip" alwaysOn />,
     <OptionsInput
       key="state"
       source="state"
-      label="État"
       options="contratStates"
       sort={{ field: 'id', order: 'ASC' }}
       optionText={(r) => String(r.label ?? '')}
@@ -44,7 +43,6 @@ function contractFilters(mayFilterBySeller: boolean) {
     <OptionsInput
       key="contractType"
       source="contractType"
-      label="Type de contrat"
       options="contratTypes"
       sort={{ field: 'label', order: 'ASC' }}
       optionText={(r) => String(r.label ?? '')}
@@ -55,14 +53,12 @@ function contractFilters(mayFilterBySeller: boolean) {
     <SelectArrayInput
       key="lbType"
       source="lbType"
-      label="Risque"
       choices={RISKS.map((r) => ({ id: r.id, name: r.name }))}
       sx={{ minWidth: 180 }}
     />,
     <OptionsInput
       key="idCollege"
       source="idCollege"
-      label="Catégorie"
       options="contracts_categories"
       sort={{ field: 'lbCollege', order: 'ASC' }}
       optionText={(r) => String(r.lbCollege ?? '')}
@@ -71,7 +67,6 @@ function contractFilters(mayFilterBySeller: boolean) {
     <OptionsInput
       key="idProduit"
       source="idProduit"
-      label="Produit"
       options="products_with_contract"
       sort={{ field: 'lbProduit', order: 'ASC' }}
       optionText={(r) => String(r.lbProduit ?? '')}
@@ -80,7 +75,6 @@ function contractFilters(mayFilterBySeller: boolean) {
     <OptionsInput
       key="contractBusinessProviders.organization"
       source="contractBusinessProviders.organization"
-      label="Apporteur"
       options="business_providers_with_contract"
       sort={{ field: 'legalname', order: 'ASC' }}
       optionText={legalname}
@@ -89,7 +83,6 @@ function contractFilters(mayFilterBySeller: boolean) {
     <OptionsInput
       key="contractCompanies.organization"
       source="contractCompanies.organization"
-      label="Compagnie"
       options="insuranceOfCompanies_with_contract"
       sort={{ field: 'legalname', order: 'ASC' }}
       optionText={legalname}
@@ -101,7 +94,6 @@ function contractFilters(mayFilterBySeller: boolean) {
           <OptionsInput
             key="customerPortfolios.broker"
             source="customerPortfolios.broker"
-            label="Vendeur"
             options="brokers_with_contract"
             sort={{ field: 'employee.lastname', order: 'ASC' }}
             optionText={(r) =>
@@ -187,40 +179,36 @@ export function ContractList({ title }: PageProps) {
       <LiveContracts />
       <ContractStatistics />
       <DataTable bulkActionButtons={false} rowClick={(id) => `/contrats/${id}`} sx={TABLE_SX}>
-        <DataTable.Col source="lbContrat" label="N° contrat" />
-        <DataTable.Col source="lbProduit" label="Produit" />
-        <DataTable.Col source="lbSouscrip" label="Souscripteur" />
-        <DataTable.Col source="lbCollege" label="Catégorie" />
-        <DataTable.Col source="type" label="Type" />
-        <DataTable.Col source="risk" label="Risque" />
-        <DataTable.Col
+        <Col source="lbContrat" />
+        <Col source="lbProduit" />
+        <Col source="lbSouscrip" />
+        <Col source="lbCollege" />
+        <Col source="type" />
+        <Col source="risk" />
+        <Col
           source="businessProviders"
-          label="Apporteurs"
           render={(record) => <Providers record={record as ContractRecord} />}
         />
-        <DataTable.Col
+        <Col
           source="insuranceCompanies"
-          label="Compagnies"
           render={(record) =>
             companiesOf(record as ContractRecord)
               .map((c) => c.legalname)
               .join(', ')
           }
         />
-        <DataTable.Col
+        <Col
           source="sellers"
-          label="Vendeurs"
-          disableSort
           render={(record) =>
             sellersOf(record as ContractRecord)
               .map(personName)
               .join(', ')
           }
         />
-        <DataTable.Col source="dateDebVal" label="Début" field={ShortDateField} />
-        <DataTable.Col source="dateFinVal" label="Fin" field={ShortDateField} />
-        <DataTable.Col source="state" label="État" render={(record) => record.state?.label ?? ''} />
-        <DataTable.Col source="nbrInsured" label="Assurés actifs" align="right" />
+        <Col source="dateDebVal" field={ShortDateField} />
+        <Col source="dateFinVal" field={ShortDateField} />
+        <Col source="state" render={(record) => record.state?.label ?? ''} />
+        <Col source="nbrInsured" align="right" />
       </DataTable>
     </SpecList>
   );

@@ -10,7 +10,8 @@ import { errorToast } from '../../components/list/index.ts';
 export interface OptionsInputProps {
   /** The filter name sent to /api/contrats. */
   source: string;
-  label: string;
+  /** Its resource's field label (src/domain/schema) unless given. */
+  label?: string;
   /** The option list (a cached resource of src/resources/api.ts). */
   options: string;
   sort: SortPayload;

@@ -1,27 +1,12 @@
 import ContractIcon from '@mui/icons-material/Description';
+import { Contract } from '../../domain/schema/contract.ts';
 import { lazyPage } from '../../providers/lazyPage.ts';
+import { fromClass } from '../fromClass.ts';
 import type { Declaration } from '../types.ts';
 
 export const contracts: Declaration = {
-  name: 'contracts',
-  isResource: true,
-  label: { one: 'Contrat', many: 'Contrats' },
+  ...fromClass(Contract),
   icon: ContractIcon,
-  // spec §9: contracts by dateDebVal, descending in most lists.
-  defaultSort: { field: 'dateDebVal', order: 'DESC' },
-  api: {
-    collection: '/api/contrats',
-    item: '/api/contracts',
-    // spec §7 sort aliases.
-    sortAliases: {
-      businessProviders: 'organizations.organization.id',
-      insuranceCompanies: 'organizations.organization.id',
-      risk: 'lbType',
-      // The derived type agrees with the stored contract type (server/src/db/seed facts).
-      type: 'contractType',
-      nbrInsuredActive: 'nbrInsured',
-    },
-  },
   routes: [
     {
       path: '/contrats/liste',

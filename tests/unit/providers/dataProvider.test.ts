@@ -199,6 +199,32 @@ describe('Hydra data provider', () => {
     });
   });
 
+  it('names the version it read in If-Match when it updates or deletes a record', async () => {
+    const seen: Array<[string, string | null]> = [];
+    let version = 1;
+    const record = () => ({ '@id': '/api/suppliers/4', id: 4, name: `v${version}` });
+    const etag = () => ({ ETag: `W/"v${version}"` });
+    server.use(
+      http.get('*/api/suppliers/4', () => HttpResponse.json(record(), { headers: etag() })),
+      http.put('*/api/suppliers/4', ({ request }) => {
+        seen.push(['PUT', request.headers.get('if-match')]);
+        version++;
+        return HttpResponse.json(record(), { headers: etag() });
+      }),
+      http.delete('*/api/suppliers/4', ({ request }) => {
+        seen.push(['DELETE', request.headers.get('if-match')]);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    await dataProvider.getOne('suppliers', { id: 4 });
+    await dataProvider.update('suppliers', { id: 4, data: { name: 'x' }, previousData: record() });
+    await dataProvider.delete('suppliers', { id: 4, previousData: record() });
+    expect(seen).toEqual([
+      ['PUT', 'W/"v1"'],
+      ['DELETE', 'W/"v2"'],
+    ]);
+  });
+
   it('reads the login of a bearer token for the cache key', async () => {
     const payload = btoa(JSON.stringify({ sub: 'x1', preferred_username: 'vendeur' }));
     await expect(userKeyOfBearer(async () => `h.${payload}.s`)).resolves.toBe('vendeur');

@@ -10,6 +10,7 @@ import * as m007 from './007_default_sort_indexes.ts';
 import * as m008 from './008_contract_default_brokers.ts';
 import * as m009 from './009_hub.ts';
 import * as m010 from './010_exports.ts';
+import * as m011 from './011_suppliers.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_contract_default_brokers': m008,
   '009_hub': m009,
   '010_exports': m010,
+  '011_suppliers': m011,
 };

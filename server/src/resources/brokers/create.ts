@@ -1,9 +1,10 @@
 // POST /api/brokers and POST /api/supervisors: the JSON-LD body API Platform takes, 201 with
 // the created member in the shape of GET and its Location, 422 ConstraintViolationList on
 // invalid input (nothing saved), 403 for callers who may not create (server/src/users/).
+
+import { sendViolations, ValidationFailed } from '../../http/violations.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
 import { createMember, type MemberKind } from '../../users/create.ts';
-import { sendViolations, ValidationFailed } from '../../users/violations.ts';
 import {
   type Api,
   type Ctx,

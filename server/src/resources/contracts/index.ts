@@ -3,6 +3,7 @@
 // supervisor, and the statistics block. Reference lists (states, types, categories, menus)
 // are in ../contractReference.
 import { type Expression, type SqlBool, sql } from 'kysely';
+import { Contract } from '../../../../src/domain/schema/contract.ts';
 import { httpError } from '../../http/problem.ts';
 import { brokerScope, customerScope } from '../../scope/index.ts';
 import {
@@ -13,7 +14,7 @@ import {
   parseId,
   type ResourceDeps,
 } from '../framework/index.ts';
-import { CONTRACT_CLASS } from './hydra.ts';
+import { hydraClass } from '../framework/schema.ts';
 import { contractList } from './list.ts';
 import { contracts } from './source.ts';
 import { registerStatistics } from './statistics.ts';
@@ -72,7 +73,7 @@ async function mustExist(
 }
 
 export function register(api: Api, deps: ResourceDeps): void {
-  api.hydra.add(CONTRACT_CLASS);
+  api.hydra.add(hydraClass(Contract));
 
   collection(api, deps, contractList(['/api/contrats', '/contrats'], NEWEST_FIRST));
   item(api, deps, {

@@ -1,7 +1,7 @@
 // The contract list declaration of spec §7 (filters, sort aliases, date bounds), shared by
 // every path that lists contracts and by the statistics block.
 import type { CollectionDecl } from '../framework/index.ts';
-import { CONTRACT_DATES, CONTRACT_FILTERS, CONTRACT_ORDER, NULLABLE_ORDER } from './query.ts';
+import { CONTRACT_PARAMS } from './query.ts';
 import { contracts } from './source.ts';
 
 /** The list of spec §7 with its filters; `paths` and the default order of spec §9 vary. */
@@ -11,13 +11,9 @@ export const contractList = (
   where?: CollectionDecl['where'],
 ): CollectionDecl => ({
   paths,
-  resource: 'Contract',
+  ...CONTRACT_PARAMS,
   source: contracts,
-  order: CONTRACT_ORDER,
   defaultOrder,
-  filters: CONTRACT_FILTERS,
-  dates: CONTRACT_DATES,
   keyset: true,
-  nullableOrder: NULLABLE_ORDER,
   where,
 });

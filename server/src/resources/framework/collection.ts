@@ -11,7 +11,7 @@ import { type CompiledQuery, type Expression, type SqlBool, sql } from 'kysely';
 import { sendJsonLdText } from '../../hydra/jsonld.ts';
 import { type CollectionQuery, type Direction, parseCollectionQuery } from '../../hydra/query.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps, type RoleRule } from './context.ts';
-import { dateWhere, type FilterDecl, filterWhere, parserSpec } from './filters.ts';
+import { dateWhere, exact, type FilterDecl, filterWhere, parserSpec } from './filters.ts';
 import {
   afterCursor,
   COUNT_CAP,
@@ -70,8 +70,22 @@ export interface Filtered {
   query: CollectionQuery;
 }
 
+/**
+ * Every collection sorts and filters by its id (`order[id]`, `id=12`, `id[]=/api/x/12`), as
+ * API Platform's clients expect, whatever its declaration lists.
+ */
+function withId(decl: CollectionDecl): CollectionDecl {
+  if (decl.order.id && decl.filters?.id) return decl;
+  return {
+    ...decl,
+    order: { id: decl.source.id, ...decl.order },
+    filters: { id: exact(decl.source.id, 'id'), ...decl.filters },
+  };
+}
+
 /** The scoped, filtered rows of a declaration (no order, no page): lists and statistics. */
-export function filtered(decl: CollectionDecl, ctx: Ctx): Filtered {
+export function filtered(declared: CollectionDecl, ctx: Ctx): Filtered {
+  const decl = withId(declared);
   const query = parseCollectionQuery(ctx.query, {
     orderFields: decl.order,
     defaultOrder: decl.defaultOrder,
@@ -209,7 +223,8 @@ function plan(decl: CollectionDecl, ctx: Ctx, cap: number): Plan {
   };
 }
 
-export function collection(api: Api, deps: ResourceDeps, decl: CollectionDecl): void {
+export function collection(api: Api, deps: ResourceDeps, declared: CollectionDecl): void {
+  const decl = withId(declared);
   const { source } = decl;
   const { pages } = deps;
   const search = searchJson(searchMappings(decl));

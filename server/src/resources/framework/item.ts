@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { httpError } from '../../http/problem.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps, type RoleRule } from './context.ts';
+import { etagOf } from './etag.ts';
 import type { AnySelect, Source } from './source.ts';
 
 export interface ItemDecl {
@@ -33,11 +34,14 @@ export async function loadItem(
 }
 
 export function item(api: Api, deps: ResourceDeps, decl: ItemDecl): void {
+  api.hydra.serveItem(decl.resource, 'GET');
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
       const found = await loadItem(decl.source, ctx, ctx.pathId(decl.param));
       if (found === undefined) throw httpError(404, decl.notFound);
+      // What a write's If-Match names (./write.ts): the member as this caller sees it.
+      reply.header('ETag', etagOf(found));
       return sendJsonLd(reply, {
         '@context': `/api/contexts/${decl.resource}`,
         ...(found as object),

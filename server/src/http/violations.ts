@@ -3,8 +3,8 @@
 // every message again in hydra:description, "path: message" per line. The SPA's data provider
 // turns `violations` into react-admin's `{ errors: { field: message } }`.
 import type { FastifyReply } from 'fastify';
-import { PROBLEM_CONTENT_TYPE } from '../http/problem.ts';
-import { titleFor } from '../http/problemTexts.ts';
+import { PROBLEM_CONTENT_TYPE } from './problem.ts';
+import { titleFor } from './problemTexts.ts';
 
 export interface Violation {
   propertyPath: string;

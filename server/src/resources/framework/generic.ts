@@ -1,0 +1,29 @@
+// A class served from its declaration alone (`generic: true`): its Hydra class, the list with
+// every declared filter and order, the item, and the writes its `access` allows. Reference
+// data of the administration (suppliers, user types, realms, role themes): no data scope, the
+// class's roles decide. docs/architecture.md, "Adding a resource".
+import type { AnyClass } from '../../../../src/domain/schema/types.ts';
+import { collection } from './collection.ts';
+import type { Api, ResourceDeps } from './context.ts';
+import { item } from './item.ts';
+import { classSource, hydraClass, itemBase, listParams } from './schema.ts';
+import type { AnySelect } from './source.ts';
+import { writes } from './write.ts';
+
+export async function genericResource(api: Api, deps: ResourceDeps, decl: AnyClass) {
+  const table = decl.table;
+  if (!table) throw new Error(`Class ${decl.name}: a generic class needs a table`);
+  const source = classSource(decl, {
+    from: (ctx) => ctx.db.selectFrom(table as never) as AnySelect,
+  });
+  api.hydra.add(hydraClass(decl));
+  collection(api, deps, { paths: [decl.paths.collection], source, ...listParams(decl) });
+  item(api, deps, {
+    paths: [`${itemBase(decl)}/:id`],
+    resource: decl.name,
+    roles: decl.access.read,
+    source,
+    notFound: decl.messages?.notFound,
+  });
+  await writes(api, deps, decl, { source });
+}

@@ -1,0 +1,243 @@
+// The declarative write path: POST on the collection, PUT, PATCH (merge-patch) and DELETE on
+// the item, from the class declaration (src/domain/schema) and the same scoped source GET
+// reads. docs/api.md, "Writes":
+// - roles of access.create / update / delete, else 403; an item outside the scope is a 404;
+// - the body read against the declaration (./body.ts): every fault at once, 422 in French;
+// - If-Match against the item's ETag (GET sends it): 412 and nothing written when the record
+//   changed since it was read; the row is locked for the time of the check and the write;
+// - one transaction; the database's own constraints have the last word (unique: 422 on the
+//   field, a DELETE of a record others refer to: 409);
+// - after the commit, the class's hub topic hears of it so that open lists refetch.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { type AnyClass, entries } from '../../../../src/domain/schema/types.ts';
+import type { DB } from '../../db/schema.ts';
+import { httpError } from '../../http/problem.ts';
+import { ValidationFailed, type Violation } from '../../http/violations.ts';
+import { sendJsonLd } from '../../hydra/jsonld.ts';
+import { readBody, type WriteMode } from './body.ts';
+import { type Api, type Ctx, contextOf, type ResourceDeps } from './context.ts';
+import { etagOf, preconditionFails } from './etag.ts';
+import { loadItem } from './item.ts';
+import { itemBase } from './schema.ts';
+import type { Source } from './source.ts';
+
+export interface WriteBinding {
+  /** What GET reads (scope included): a write reaches only what the caller may see. */
+  // biome-ignore lint/suspicious/noExplicitAny: any source of the class.
+  source: Source<any, any, any, any>;
+  /** Checks that need the database, in the write's transaction, after the body's own. */
+  check?(
+    trx: Kysely<DB>,
+    values: Record<string, unknown>,
+    ctx: Ctx,
+    id?: number,
+  ): Promise<Violation[]> | Violation[];
+  /** Columns the server sets on insert (an owner, a date), beside the body's. */
+  onCreate?(ctx: Ctx, values: Record<string, unknown>): Record<string, unknown>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: tables are named by the declaration.
+type AnyDb = Kysely<any>;
+
+interface Table {
+  name: string;
+  id: string;
+  /** Property name -> column of the table. */
+  columns: Map<string, string>;
+}
+
+/** The table and the columns a class writes; a declaration that cannot be written throws. */
+function tableOf(decl: AnyClass, source: Source<unknown, never>): Table {
+  const name = decl.table;
+  if (!name) throw new Error(`Class ${decl.name}: writes need a table`);
+  const columnIn = (qualified: string, what: string) => {
+    const [table, column] = qualified.split('.');
+    if (table !== name || !column) {
+      throw new Error(`Class ${decl.name}: ${what} is not a column of ${name} (${qualified})`);
+    }
+    return column;
+  };
+  const columns = new Map<string, string>();
+  for (const [property, p] of entries(decl)) {
+    if (!p.writable) continue;
+    if (!p.column) throw new Error(`Class ${decl.name}: writable ${property} has no column`);
+    columns.set(property, columnIn(p.column, property));
+  }
+  return { name, id: columnIn(source.id, 'the id'), columns };
+}
+
+const rowOf = (table: Table, values: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(values).map(([property, value]) => [table.columns.get(property), value]),
+  );
+
+/** The database's refusals, in the terms of the class: which field, or which conflict. */
+function databaseRefusal(decl: AnyClass, table: Table, error: unknown, deleting: boolean) {
+  const { code, detail } = (error ?? {}) as { code?: string; detail?: string };
+  const key = /^Key \((.*?)\)=/.exec(detail ?? '')?.[1] ?? '';
+  const property = [...table.columns].find(([, column]) =>
+    new RegExp(`\\b${column}\\b`).test(key),
+  )?.[0];
+  const label = property ? decl.properties[property].label : undefined;
+  if (code === '23505') {
+    return property
+      ? new ValidationFailed([
+          { propertyPath: property, message: 'Cette valeur est déjà utilisée.' },
+        ])
+      : httpError(409, 'Un élément identique existe déjà.');
+  }
+  if (code === '23503') {
+    if (deleting) {
+      return httpError(
+        409,
+        decl.messages?.inUse ??
+          `Suppression impossible : d'autres données font référence à cet élément (${decl.title.toLowerCase()}).`,
+      );
+    }
+    return property
+      ? new ValidationFailed([
+          { propertyPath: property, message: `« ${label} » : cet élément n'existe pas.` },
+        ])
+      : httpError(422, "Un élément désigné n'existe pas.");
+  }
+  return undefined;
+}
+
+/** POST, PUT, PATCH and DELETE for the class, as its `access` allows. */
+export async function writes(
+  api: Api,
+  deps: ResourceDeps,
+  decl: AnyClass,
+  binding: WriteBinding,
+): Promise<void> {
+  const table = tableOf(decl, binding.source);
+  const itemPath = `${itemBase(decl)}/:id`;
+  const notFound = decl.messages?.notFound ?? `${decl.title} introuvable.`;
+  const db = deps.database.db as unknown as AnyDb;
+
+  const publish = (request: FastifyRequest) =>
+    api.hub.publish(decl.resource, { changed: decl.resource }).catch((error: Error) => {
+      request.log.warn({ err: error, topic: decl.resource }, 'hub publish failed');
+    });
+
+  /** Runs the write in one transaction; the database's refusals become the client's. */
+  async function inTransaction<T>(deleting: boolean, work: (trx: AnyDb) => Promise<T>) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      throw databaseRefusal(decl, table, error, deleting) ?? error;
+    }
+  }
+
+  async function checked(
+    trx: AnyDb,
+    ctx: Ctx,
+    values: Record<string, unknown>,
+    violations: Violation[],
+    id?: number,
+  ) {
+    if (binding.check) violations.push(...(await binding.check(trx, values, ctx, id)));
+    if (violations.length) throw new ValidationFailed(violations);
+  }
+
+  /** The member as GET shows it, with its ETag. */
+  async function answer(reply: FastifyReply, ctx: Ctx, id: number) {
+    const member = await loadItem(binding.source, ctx, id);
+    if (member === undefined) throw httpError(404, notFound);
+    reply.header('ETag', etagOf(member));
+    return sendJsonLd(reply, { '@context': `/api/contexts/${decl.name}`, ...(member as object) });
+  }
+
+  /** Locks the row, reads it as the caller sees it, and checks If-Match. */
+  async function current(trx: AnyDb, ctx: Ctx, request: FastifyRequest, id: number) {
+    await sql`SELECT 1 FROM ${sql.table(table.name)} WHERE ${sql.ref(table.id)} = ${id} FOR UPDATE`.execute(
+      trx,
+    );
+    const member = await loadItem(binding.source, { ...ctx, db: trx }, id);
+    if (member === undefined) throw httpError(404, notFound);
+    if (preconditionFails(request, member)) throw httpError(412);
+    return member as Record<string, unknown>;
+  }
+
+  await api.register(async (scope) => {
+    // API Platform's clients send JSON-LD, and merge-patch for PATCH; Fastify parses only JSON.
+    for (const type of ['application/ld+json', 'application/merge-patch+json']) {
+      if (!scope.hasContentTypeParser(type)) {
+        scope.addContentTypeParser(
+          type,
+          { parseAs: 'string' },
+          scope.getDefaultJsonParser('error', 'error'),
+        );
+      }
+    }
+
+    const { create, update, delete: remove } = decl.access;
+    if (create) {
+      scope.post(decl.paths.collection, async (request, reply) => {
+        const ctx = await contextOf(request, deps, create);
+        const id = await inTransaction(false, async (trx) => {
+          const { values, violations } = readBody(decl, request.body, 'create', ctx.principal);
+          await checked(trx, ctx, values, violations);
+          const row = { ...rowOf(table, values), ...binding.onCreate?.(ctx, values) };
+          const inserted = await trx
+            .insertInto(table.name)
+            .values(row)
+            .returning(table.id)
+            .executeTakeFirstOrThrow();
+          return inserted[table.id] as number;
+        });
+        await publish(request);
+        reply.code(201).header('Location', `${itemBase(decl)}/${id}`);
+        return answer(reply, ctx, id);
+      });
+    }
+
+    if (update) {
+      api.hydra.serveItem(decl.name, 'PUT');
+      api.hydra.serveItem(decl.name, 'PATCH');
+      const change = (mode: WriteMode) => async (request: FastifyRequest, reply: FastifyReply) => {
+        const ctx = await contextOf(request, deps, update);
+        const id = ctx.pathId();
+        if (mode === 'patch' && !isMergePatch(request)) {
+          throw httpError(
+            415,
+            'Une modification partielle (PATCH) s’envoie au format application/merge-patch+json.',
+          );
+        }
+        await inTransaction(false, async (trx) => {
+          const before = await current(trx, ctx, request, id);
+          const { values, violations } = readBody(decl, request.body, mode, ctx.principal, before);
+          await checked(trx, ctx, values, violations, id);
+          if (Object.keys(values).length === 0) return;
+          await trx
+            .updateTable(table.name)
+            .set(rowOf(table, values))
+            .where(table.id, '=', id)
+            .execute();
+        });
+        await publish(request);
+        return answer(reply, ctx, id);
+      };
+      scope.put(itemPath, change('replace'));
+      scope.patch(itemPath, change('patch'));
+    }
+
+    if (remove) {
+      api.hydra.serveItem(decl.name, 'DELETE');
+      scope.delete(itemPath, async (request, reply) => {
+        const ctx = await contextOf(request, deps, remove);
+        const id = ctx.pathId();
+        await inTransaction(true, async (trx) => {
+          await current(trx, ctx, request, id);
+          await trx.deleteFrom(table.name).where(table.id, '=', id).execute();
+        });
+        await publish(request);
+        return reply.code(204).send();
+      });
+    }
+  });
+}
+
+const isMergePatch = (request: FastifyRequest) =>
+  (request.headers['content-type'] ?? '').split(';')[0].trim() === 'application/merge-patch+json';

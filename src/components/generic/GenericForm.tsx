@@ -1,0 +1,50 @@
+// Creation and edit of a plain class (`generic: true`): an input per property the class lets a
+// client write, with the server's own checks (required, length) run before sending; the
+// server's 422 violations come back on their fields, a concurrent change (412) as a toast.
+import { useNotify } from 'ra-core';
+import { Create, Edit, SimpleForm } from 'react-admin';
+import type { PageProps } from '../../resources/types.ts';
+import { errorToast } from '../list/SpecList.tsx';
+import { inputOf, useClass, writableProperties } from './parts.tsx';
+
+function Inputs() {
+  const decl = useClass();
+  return (
+    <SimpleForm sx={{ maxWidth: '100%' }}>
+      {writableProperties(decl).map(([name, p]) => inputOf(name, p))}
+    </SimpleForm>
+  );
+}
+
+/** A failed save: the form shows field errors itself; anything else gets its toast. */
+function useSaveError() {
+  const decl = useClass();
+  const notify = useNotify();
+  return (error: unknown) => {
+    const { status, message } = (error ?? {}) as { status?: number; message?: string };
+    if (status === 422) return;
+    const text =
+      (status && status < 500 && message) ||
+      decl.messages?.saveError ||
+      "Une erreur est survenue durant l'enregistrement";
+    notify(text, errorToast(text));
+  };
+}
+
+export function GenericCreate({ title }: PageProps) {
+  const onError = useSaveError();
+  return (
+    <Create title={title} redirect="show" mutationOptions={{ onError }}>
+      <Inputs />
+    </Create>
+  );
+}
+
+export function GenericEdit({ title }: PageProps) {
+  const onError = useSaveError();
+  return (
+    <Edit title={title} redirect="show" mutationMode="pessimistic" mutationOptions={{ onError }}>
+      <Inputs />
+    </Edit>
+  );
+}

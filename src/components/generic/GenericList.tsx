@@ -1,0 +1,39 @@
+// The list of a plain class (`generic: true`), from its declaration alone: a column per shown
+// property (sortable as the server allows), its filters, its default order, creation for those
+// the class lets create; each row opens the record.
+import { CreateButton, DataTable, FilterButton, TopToolbar } from 'react-admin';
+import type { PageProps } from '../../resources/types.ts';
+import { Col } from '../list/Col.tsx';
+import { SpecList } from '../list/SpecList.tsx';
+import { fieldOf, filtersOf, shownProperties, useClass, useMay } from './parts.tsx';
+
+function Actions() {
+  const decl = useClass();
+  const mayCreate = useMay(decl, 'create');
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {mayCreate && <CreateButton />}
+    </TopToolbar>
+  );
+}
+
+export function GenericList({ title }: PageProps) {
+  const decl = useClass();
+  const [first] = decl.defaultOrder;
+  return (
+    <SpecList
+      title={title}
+      loadError={decl.messages?.loadError ?? `Une erreur est survenue durant le chargement`}
+      sort={first && { field: first.field, order: first.direction === 'asc' ? 'ASC' : 'DESC' }}
+      filters={filtersOf(decl)}
+      actions={<Actions />}
+    >
+      <DataTable bulkActionButtons={false} rowClick="show">
+        {shownProperties(decl).map(([name, p]) => (
+          <Col key={name} source={name} field={() => fieldOf(name, p)} />
+        ))}
+      </DataTable>
+    </SpecList>
+  );
+}

@@ -1,0 +1,135 @@
+// What the generic screens show of a property, from its declaration (src/domain/schema): the
+// field that displays it, the input that edits it, the filter that narrows a list by it. Labels
+// are never written here: react-admin reads resources.<name>.fields.<source> (i18n).
+import { usePermissions, useResourceContext } from 'ra-core';
+import type { ReactElement } from 'react';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  DateInput,
+  DateTimeInput,
+  maxLength,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  required,
+  TextField,
+  TextInput,
+} from 'react-admin';
+import { hasAnyRole } from '../../domain/roles.ts';
+import {
+  type AnyClass,
+  classNamed,
+  classOfResource,
+  entries,
+  filterOf,
+  isReadable,
+  isWritable,
+  type PropertyDecl,
+} from '../../domain/schema/index.ts';
+import type { Permissions } from '../../domain/session.ts';
+import { yesNoFilter } from '../list/filters.tsx';
+import { LongDateField, YesNoField } from '../list/index.ts';
+
+/** The class of the page's resource; the generic screens are only routed for declared ones. */
+export function useClass(): AnyClass {
+  const resource = useResourceContext();
+  const decl = classOfResource(resource);
+  if (!decl) throw new Error(`No class declaration for the resource ${resource}`);
+  return decl;
+}
+
+/** Whether the signed-in user may create, update or delete records of the class. */
+export function useMay(decl: AnyClass, action: 'create' | 'update' | 'delete'): boolean {
+  const { permissions } = usePermissions<Permissions>();
+  const roles = decl.access[action];
+  return roles !== undefined && hasAnyRole(permissions?.roles ?? [], roles);
+}
+
+const targetOf = (p: PropertyDecl) =>
+  p.relation && !p.relation.many ? classNamed(p.relation.target) : undefined;
+
+/** The properties a list or a detail shows: readable, plain or a to-one declared relation. */
+export function shownProperties(decl: AnyClass): Array<[string, PropertyDecl]> {
+  return entries(decl).filter(
+    ([name, p]) => isReadable(p) && name !== 'id' && (p.relation ? targetOf(p) : p.type !== 'json'),
+  );
+}
+
+/** The field component of a property, for a DataTable column or a detail. */
+export function fieldOf(name: string, p: PropertyDecl): ReactElement {
+  const target = targetOf(p);
+  if (target) {
+    return (
+      <ReferenceField source={name} reference={target.resource} link="show">
+        <TextField source={target.display ?? 'id'} />
+      </ReferenceField>
+    );
+  }
+  if (p.type === 'boolean') return <YesNoField source={name} />;
+  if (p.type === 'date' || p.type === 'dateTime') return <LongDateField source={name} />;
+  if (p.type === 'integer' || p.type === 'decimal') {
+    return <NumberField source={name} locales="fr-FR" />;
+  }
+  return <TextField source={name} />;
+}
+
+/** The input of a writable property, with the checks the server makes on it. */
+export function inputOf(name: string, p: PropertyDecl): ReactElement {
+  const validate = [
+    ...(p.required ? [required()] : []),
+    ...(p.maxLength ? [maxLength(p.maxLength)] : []),
+  ];
+  const common = { source: name, validate, fullWidth: true, sx: { maxWidth: 560 } };
+  const target = targetOf(p);
+  if (target) {
+    return (
+      <ReferenceInput key={name} source={name} reference={target.resource}>
+        <AutocompleteInput
+          optionText={target.display ?? 'id'}
+          validate={validate}
+          fullWidth
+          sx={common.sx}
+        />
+      </ReferenceInput>
+    );
+  }
+  switch (p.type) {
+    case 'boolean':
+      return <BooleanInput key={name} source={name} />;
+    case 'integer':
+    case 'decimal':
+      return <NumberInput key={name} step={p.type === 'integer' ? 1 : 'any'} {...common} />;
+    case 'date':
+      return <DateInput key={name} {...common} />;
+    case 'dateTime':
+      return <DateTimeInput key={name} {...common} />;
+    default:
+      return <TextInput key={name} {...common} />;
+  }
+}
+
+/** The inputs of a creation or edit form: every property the class lets a client write. */
+export const writableProperties = (decl: AnyClass) =>
+  entries(decl).filter(([, p]) => isWritable(p));
+
+/** The list's filters: one per filtered property (not the id), the first always shown. */
+export function filtersOf(decl: AnyClass): ReactElement[] {
+  const out: ReactElement[] = [];
+  for (const [name, p] of entries(decl)) {
+    const filter = filterOf(p);
+    if (!filter || name === 'id' || filter.kind === 'date' || filter.kind === 'range') continue;
+    const alwaysOn = out.length === 0;
+    const target = targetOf(p);
+    if (p.type === 'boolean') out.push(yesNoFilter(name, p.label, { alwaysOn }));
+    else if (target) {
+      out.push(
+        <ReferenceInput key={name} source={name} reference={target.resource} alwaysOn={alwaysOn}>
+          <AutocompleteInput optionText={target.display ?? 'id'} />
+        </ReferenceInput>,
+      );
+    } else out.push(<TextInput key={name} source={name} alwaysOn={alwaysOn} resettable />);
+  }
+  return out;
+}

@@ -1,0 +1,21 @@
+// Every class declaration of the API (./types.ts), by Hydra name and by react-admin resource.
+// Add a class here and the server documents it, the SPA labels it (resources.<name>.fields.*)
+// and the generic screens can show it.
+import { Contract } from './contract.ts';
+import { Supplier } from './supplier.ts';
+import type { AnyClass } from './types.ts';
+
+export const CLASSES: readonly AnyClass[] = [Supplier, Contract];
+
+const byResource = new Map(CLASSES.map((c) => [c.resource, c]));
+
+/** The class a react-admin resource reads, if it is declared. */
+export const classOfResource = (resource: string | undefined): AnyClass | undefined =>
+  resource === undefined ? undefined : byResource.get(resource);
+
+const byName = new Map(CLASSES.map((c) => [c.name, c]));
+
+/** The declared class of this Hydra name ('Supplier'), if any. */
+export const classNamed = (name: string): AnyClass | undefined => byName.get(name);
+
+export * from './types.ts';

@@ -1,0 +1,185 @@
+// The shape of a class declaration: the ONE place where each property of an API class is named,
+// with its type, French label, relation, filter, sort, export column and who may read or write
+// it. The server derives its SQL mapping, parameter parsing, write validation, Hydra
+// documentation and export columns from it; the SPA its labels (resources.<name>.fields.*),
+// sort aliases, sortable columns and the plain inputs of the generic screens
+// (docs/architecture.md, "Adding a resource"). Pure data: no I/O, shared by both halves.
+
+import type { Area } from '../access.ts';
+
+/** The JSON value of a property. 'json' is an embedded value with no class of its own. */
+export type ValueType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'dateTime' | 'json';
+
+/**
+ * How a property is filtered (API Platform's filters):
+ * - exact: equality, several values mean any (`state[]=1&state[]=2`);
+ * - partial: contains the text, ignoring case and French accents;
+ * - iri: equality on an id, given as a number or an IRI (`/api/products/12`);
+ * - date: bounds `name[after]`, `name[before]`, `name[strictly_after]`, `name[strictly_before]`;
+ * - range: numeric bounds `name[gte]`, `name[lte]`, `name[gt]`, `name[lt]`, `name[between]=a..b`.
+ */
+export type FilterKind = 'exact' | 'partial' | 'iri' | 'date' | 'range';
+
+export interface FilterDecl {
+  kind: FilterKind;
+  /** Other parameter names meaning the same filter (spec §7 aliases: 'product.id'). */
+  aliases?: readonly string[];
+  /** Value type when it is not the property's (a filter that is no property). */
+  type?: 'string' | 'integer' | 'boolean';
+  /** French label of a filter that is no property (a property's filter uses its label). */
+  label?: string;
+}
+
+export interface SortDecl {
+  /** Other order names the server accepts for it (spec §7 aliases: 'contract.lbContrat'). */
+  aliases?: readonly string[];
+  /** The order name the SPA sends for this column (a §7 alias), when not its own name. */
+  as?: string;
+  /** Sorts on another column than the property's own (a label sorted by its id...). */
+  column?: string;
+}
+
+/** Kinds of export cell (server/src/exports/columns.ts writes each as XLSX and CSV). */
+export type ExportKind = 'text' | 'integer' | 'amount' | 'percent' | 'date' | 'shortDate';
+
+/** A column of the class's Excel and CSV exports, headed by its property's label. */
+export interface ExportColumnDecl<P extends string = string> {
+  field: P;
+  kind: ExportKind;
+  /** Width in characters (XLSX). */
+  width: number;
+}
+
+export interface RelationDecl {
+  /** The Hydra class it points at: 'Product'. */
+  target: string;
+  /** A list of them (to-many); a single one otherwise (owl:maxCardinality 1). */
+  many?: boolean;
+}
+
+export interface PropertyDecl {
+  type: ValueType;
+  /** French, the one label: column header, form label, export header, hydra:description. */
+  label: string;
+  description?: string;
+  relation?: RelationDecl;
+  /**
+   * The SQL column it is read from ('contract.lb_contrat'); written to when writable (the
+   * part after the dot). Without it the server computes the value (a relation, a derived rule).
+   */
+  column?: string;
+  /** Sent in answers (default true). */
+  readable?: boolean;
+  /** Accepted in POST/PUT/PATCH bodies (default false). */
+  writable?: boolean;
+  /** A write must give it (POST and PUT). */
+  required?: boolean;
+  /** null is a value it may hold (and be written). */
+  nullable?: boolean;
+  /** Longest text accepted on write. */
+  maxLength?: number;
+  /** Only these (expanded) roles read it; others get the member without it. */
+  readRoles?: readonly string[];
+  /** Only these (expanded) roles write it; for others it is not writable. */
+  writeRoles?: readonly string[];
+  filter?: FilterKind | FilterDecl;
+  sort?: true | SortDecl;
+}
+
+export interface ClassDecl<P extends string = string> {
+  /** Hydra class, also the JSON-LD context's name: 'Contract'. */
+  name: string;
+  /** react-admin resource name and the entrypoint's key: 'contracts'. */
+  resource: string;
+  /** French names: one record, several (react-admin resources.<name>.name). */
+  title: string;
+  plural: string;
+  description?: string;
+  /** Where the API serves it: collection path, and the item base when it differs. */
+  paths: { collection: string; item?: string };
+  /** The property that names a record in a reference or a title ('lbProduit'). */
+  display?: NoInfer<P>;
+  properties: Readonly<Record<P, PropertyDecl>>;
+  /** Filters that are no property of the class (a relation's id, a search across tables). */
+  filters?: Readonly<Record<string, FilterDecl>>;
+  /** The order of a list when none is asked (spec §9); the id is always the last key. */
+  defaultOrder: readonly { field: NoInfer<P>; direction: 'asc' | 'desc' }[];
+  /** The columns of its Excel and CSV exports, in order (a list that has export buttons). */
+  exports?: readonly ExportColumnDecl<NoInfer<P>>[];
+  /** The table a write goes to; writes need it and a writable property. */
+  table?: string;
+  /**
+   * Served by the framework from this declaration alone: list, item, writes on the server
+   * (server/src/resources/framework/generic.ts) and the generic screens in the SPA. Needs
+   * `table`, and properties whose columns are `<table>.<column>`.
+   */
+  generic?: boolean;
+  /**
+   * Where the SPA shows a generic class: the base path of its screens (list at the path,
+   * `/create`, `/:id`, `/:id/edit`) and the area whose roles open them (src/domain/access.ts).
+   */
+  screens?: { path: string; area: Area };
+  /** French messages of the writes; sensible defaults otherwise (framework/write.ts). */
+  messages?: {
+    /** 404: 'Ce fournisseur est introuvable.' */
+    notFound?: string;
+    /** 409, a DELETE of a record others refer to. */
+    inUse?: string;
+    /** The SPA's toast when its list or a record cannot be loaded (spec §8). */
+    loadError?: string;
+    /** The SPA's toast when a save fails for another reason than the form's fields. */
+    saveError?: string;
+  };
+  /** Roles any one of which may read it; may create, update, delete it (none: no such write). */
+  access: {
+    read?: readonly string[];
+    create?: readonly string[];
+    update?: readonly string[];
+    delete?: readonly string[];
+  };
+}
+
+/** Identity function that checks a declaration and keeps its literal property names. */
+export function defineClass<P extends string>(decl: ClassDecl<P>): ClassDecl<P> {
+  return decl;
+}
+
+export type AnyClass = ClassDecl<string>;
+
+export const filterOf = (p: PropertyDecl): FilterDecl | undefined =>
+  typeof p.filter === 'string' ? { kind: p.filter } : p.filter;
+
+export const sortOf = (p: PropertyDecl): SortDecl | undefined => (p.sort === true ? {} : p.sort);
+
+export const isReadable = (p: PropertyDecl) => p.readable !== false;
+export const isWritable = (p: PropertyDecl) => p.writable === true;
+
+/** Whether the class takes any write (it names roles for one of create, update, delete). */
+export const isWritableClass = (decl: AnyClass) =>
+  Boolean(decl.access.create || decl.access.update || decl.access.delete);
+
+export function entries(decl: AnyClass): Array<[string, PropertyDecl]> {
+  return Object.entries(decl.properties);
+}
+
+/** resources.<name>.fields.<field> for react-admin, and the class's names. */
+export function fieldLabels(decl: AnyClass): Record<string, string> {
+  return Object.fromEntries(entries(decl).map(([name, p]) => [name, p.label]));
+}
+
+/** Screen column -> the order name the API is sent (only where they differ). */
+export function sortAliases(decl: AnyClass): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, p] of entries(decl)) {
+    const as = sortOf(p)?.as;
+    if (as && as !== name) out[name] = as;
+  }
+  return out;
+}
+
+/** The columns a list may sort: the properties declared sortable. */
+export function sortableFields(decl: AnyClass): string[] {
+  return entries(decl)
+    .filter(([, p]) => p.sort)
+    .map(([name]) => name);
+}

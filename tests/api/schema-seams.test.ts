@@ -1,0 +1,122 @@
+// Seams between what the class declarations (src/domain/schema) drive and what the running
+// server actually does: each check compares two places that must agree and fails when one of
+// them drifts (a member key the documentation does not name, a column the SPA offers to sort
+// that the API refuses, an export header that is not the list's label, an index that no longer
+// serves the default contract list).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONTRACT_FILTERS } from '../../src/domain/contract.ts';
+import { CLASSES } from '../../src/domain/schema/index.ts';
+import { type AnyClass, entries, isReadable, sortOf } from '../../src/domain/schema/types.ts';
+import { resourceMessages } from '../../src/i18n/resources.fr.ts';
+import { fileRows, type Kind, runExport } from './support/exportFiles.ts';
+import { type Json, ScopedApi } from './support/scopedApi.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let api: ScopedApi;
+let docs: Json;
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new ScopedApi(server);
+  docs = (await api.get('ageo', '/api/docs.jsonld')).body;
+});
+afterAll(() => server?.close());
+
+function documented(decl: AnyClass): Json[] {
+  const found = (docs['hydra:supportedClass'] as Json[]).find((c) => c['@id'] === `#${decl.name}`);
+  expect(found, `${decl.name} is documented`).toBeDefined();
+  return found?.['hydra:supportedProperty'] as Json[];
+}
+
+/** Some members of the class, as the operator administrator (who may read every property). */
+async function someMembers(decl: AnyClass): Promise<Json[]> {
+  const body = await api.list('ageo', `${decl.paths.collection}?itemsPerPage=5`);
+  return body['hydra:member'] as Json[];
+}
+
+describe.each(CLASSES.map((decl) => [decl.name, decl] as const))('class %s', (_name, decl) => {
+  it('sends in its members exactly the properties its documentation names', async () => {
+    const properties = documented(decl)
+      .filter((p) => p['hydra:readable'])
+      .map((p) => p['hydra:title'] as string)
+      .sort();
+    expect(properties).toEqual(
+      entries(decl)
+        .filter(([, p]) => isReadable(p))
+        .map(([name]) => name)
+        .sort(),
+    );
+    const members = await someMembers(decl);
+    expect(members.length, `${decl.paths.collection} has members`).toBeGreaterThan(0);
+    for (const member of members) {
+      const keys = Object.keys(member).filter((k) => !k.startsWith('@'));
+      expect(keys.sort(), `${member['@id']}`).toEqual(properties);
+    }
+  });
+
+  it('accepts every order the SPA may ask, as its hydra:search template says', async () => {
+    const body = await api.list('ageo', `${decl.paths.collection}?itemsPerPage=1`);
+    const variables = new Set(
+      ((body['hydra:search'] as Json)['hydra:mapping'] as Json[]).map((m) => m.variable as string),
+    );
+    for (const [name, p] of entries(decl)) {
+      const sort = sortOf(p);
+      if (!sort) continue;
+      const asked = sort.as ?? name;
+      expect(variables.has(`order[${asked}]`), `order[${asked}] in hydra:search`).toBe(true);
+      const sorted = await api.get('ageo', `${decl.paths.collection}?order[${asked}]=desc`);
+      expect(sorted.status, `order[${asked}]`).toBe(200);
+    }
+    expect(variables.has('order[id]')).toBe(true);
+  });
+});
+
+/** The export of each class that has one (tests/api/support/exportFiles.ts kinds). */
+const EXPORT_KINDS: Record<string, Kind> = {
+  contracts: 'contracts',
+  insureds: 'insureds',
+  contributions: 'cotisations',
+  cotisations: 'cotisations',
+};
+
+describe.each(
+  CLASSES.filter((decl) => decl.exports?.length).map((decl) => [decl.name, decl] as const),
+)('the export of %s', (_name, decl) => {
+  it("heads its columns with the labels of the SPA's list", async () => {
+    const kind = EXPORT_KINDS[decl.resource];
+    expect(kind, `an export kind for ${decl.resource}`).toBeDefined();
+    const labels = resourceMessages.resources[decl.resource].fields as Record<string, string>;
+    const expected = (decl.exports ?? []).map(({ field }) => labels[field]);
+    for (const format of ['xlsx', 'csv'] as const) {
+      const { download } = await runExport(api, 'vendeur', kind, format);
+      const [header] = await fileRows(format, download);
+      expect(header, `${kind} ${format}`).toEqual(expected);
+    }
+  });
+});
+
+describe('the default contract list and its indexes', () => {
+  it('has partial indexes whose predicate is the default filters of the SPA', async () => {
+    const indexes = await api.rows<{ indexname: string; indexdef: string }>(
+      "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'contract' AND indexdef LIKE '%WHERE%'",
+    );
+    const names = indexes.map((i) => i.indexname);
+    expect(names).toEqual(
+      expect.arrayContaining(['contract_default_scoped', 'contract_default_brokers']),
+    );
+    const listOf = (text: string, column: string) =>
+      new RegExp(`${column} = ANY \\(ARRAY\\[([\\d, ]+)\\]\\)`)
+        .exec(text)?.[1]
+        .split(',')
+        .map(Number);
+    for (const { indexname, indexdef } of indexes.filter((i) =>
+      i.indexname.startsWith('contract_default'),
+    )) {
+      expect(listOf(indexdef, 'state_id'), indexname).toEqual([...DEFAULT_CONTRACT_FILTERS.state]);
+      expect(listOf(indexdef, 'contract_type_id'), indexname).toEqual([
+        ...DEFAULT_CONTRACT_FILTERS.contractType,
+      ]);
+      expect(/nbr_insured > 0/.test(indexdef), indexname).toBe(DEFAULT_CONTRACT_FILTERS.nbrInsured);
+    }
+  });
+});
