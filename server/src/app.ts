@@ -4,6 +4,7 @@ import { authPlugin } from './auth/plugin.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerExports } from './exports/index.ts';
+import { crossOrigin } from './http/cors.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
@@ -50,6 +51,7 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   problemHandling(app);
   securityHeaders(app);
   drainOnClose(app);
+  await crossOrigin(app, config);
   await app.register(maintenanceGate, { config });
   await app.register(apiDocsRoutes, { config });
   // The embedded identity provider (when OIDC_ISSUER is unset) and bearer verification.

@@ -65,7 +65,30 @@ const schema = z.object({
     .default(5),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_SCALE: oneOf(['demo', 'large']).default('demo'),
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .refine((origins) => origins.every(isOrigin), {
+      message: 'must be origins separated by commas, such as https://admin.example.fr',
+    })
+    .transform((origins) => origins.map((origin) => new URL(origin).origin))
+    .default([]),
 });
+
+/** An http(s) origin: scheme, host and port, nothing after them. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return ['http:', 'https:'].includes(url.protocol) && value.replace(/\/$/, '') === url.origin;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.input<typeof schema>;
 
@@ -92,6 +115,8 @@ export interface Config {
   pageCacheSeconds: number;
   logLevel: string;
   seedScale: 'demo' | 'large';
+  /** Other sites whose pages may call the API from a browser (CORS); none by default. */
+  corsOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -140,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     logLevel: e.LOG_LEVEL,
     seedScale: e.SEED_SCALE,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }
 

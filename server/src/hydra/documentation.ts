@@ -50,7 +50,7 @@ function supportedProperty(domain: string, p: HydraProperty): Json {
       'rdfs:label': p.name,
       domain: `#${domain}`,
       ...(p.range ? { range: p.range } : {}),
-      ...(p.maxCardinality ? { 'owl:maxCardinality': p.maxCardinality } : {}),
+      ...(p.range?.startsWith('#') && !p.many ? { 'owl:maxCardinality': 1 } : {}),
     },
     // api-doc-parser names a field after hydra:title (API Platform writes the property name
     // there), so the French label travels in hydra:description.
@@ -121,9 +121,9 @@ const withCollection = (registry: HydraRegistry) =>
       Boolean(r.collection),
     );
 
-export function apiDocumentation(registry: HydraRegistry, publicUrl: string, title: string) {
+export function apiDocumentation(registry: HydraRegistry, baseUrl: string, title: string) {
   return {
-    '@context': DOCS_CONTEXT(vocabulary(publicUrl)),
+    '@context': DOCS_CONTEXT(vocabulary(baseUrl)),
     '@id': API_DOCS_PATH,
     '@type': 'hydra:ApiDocumentation',
     'hydra:title': title,
@@ -154,8 +154,8 @@ export function entrypoint(registry: HydraRegistry) {
 }
 
 /** The JSON-LD context named in answers' '@context' (/api/contexts/{name}), or undefined. */
-export function context(registry: HydraRegistry, name: string, publicUrl: string) {
-  const base = { '@vocab': vocabulary(publicUrl), hydra: HYDRA };
+export function context(registry: HydraRegistry, name: string, baseUrl: string) {
+  const base = { '@vocab': vocabulary(baseUrl), hydra: HYDRA };
   const link = (id: string) => ({ '@id': id, '@type': '@id' });
   if (name === 'Entrypoint') {
     const terms = withCollection(registry).map((r) => [

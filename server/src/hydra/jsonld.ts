@@ -1,20 +1,30 @@
 // JSON-LD plumbing shared by the Hydra answers: the media type api-doc-parser insists on,
 // and the addresses of the API documentation.
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const JSONLD_CONTENT_TYPE = 'application/ld+json; charset=utf-8';
 export const API_DOCS_PATH = '/api/docs.jsonld';
 export const ENTRYPOINT_PATH = '/api';
 export const HYDRA = 'http://www.w3.org/ns/hydra/core#';
 
+/**
+ * The API's address as this request reached it, so that a client on any host (another
+ * origin through CORS, a test on 127.0.0.1) follows links that work for it; PUBLIC_URL, with
+ * the sub-path a reverse proxy may add, when the request came through that address.
+ */
+export function baseUrlOf(request: FastifyRequest, publicUrl: string): string {
+  const origin = `${request.protocol}://${request.host}`;
+  return origin === new URL(publicUrl).origin ? publicUrl : origin;
+}
+
 /** The Link header api-doc-parser looks for, with exactly this rel (STACK-NOTES). */
-export function apiDocsLink(publicUrl: string): string {
-  return `<${publicUrl}${API_DOCS_PATH}>; rel="${HYDRA}apiDocumentation"`;
+export function apiDocsLink(baseUrl: string): string {
+  return `<${baseUrl}${API_DOCS_PATH}>; rel="${HYDRA}apiDocumentation"`;
 }
 
 /** The vocabulary of this API: every class and property IRI is `${vocab}Class/property`. */
-export function vocabulary(publicUrl: string): string {
-  return `${publicUrl}${API_DOCS_PATH}#`;
+export function vocabulary(baseUrl: string): string {
+  return `${baseUrl}${API_DOCS_PATH}#`;
 }
 
 export function sendJsonLd(reply: FastifyReply, body: unknown): FastifyReply {

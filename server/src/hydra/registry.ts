@@ -25,8 +25,11 @@ export interface HydraProperty {
   writeable?: boolean;
   /** True when the value is the IRI of another resource (its range names the class). */
   link?: boolean;
-  /** A to-one relation (owl:maxCardinality 1): @api-platform/admin reads a list otherwise. */
-  maxCardinality?: 1;
+  /**
+   * A to-many relation (a list). A property whose range is a class is to-one otherwise, and
+   * documented with owl:maxCardinality 1: @api-platform/admin reads a list without it.
+   */
+  many?: boolean;
 }
 
 export type ItemMethod = 'GET' | 'PUT' | 'PATCH' | 'DELETE';

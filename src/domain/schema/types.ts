@@ -56,6 +56,9 @@ export interface RelationDecl {
   /** A list of them (to-many); a single one otherwise (owl:maxCardinality 1). */
   many?: boolean;
 }
+// A relation of type 'json' is sent embedded (the object, with its '@id'): documented as an
+// rdf:Property, which Hydra clients show in place. Any other type is sent as the IRI string:
+// a hydra:Link, which they fetch.
 
 export interface PropertyDecl {
   type: ValueType;

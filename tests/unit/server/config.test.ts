@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       seedScale: 'demo',
       pageCacheSeconds: 5,
+      corsOrigins: [],
     });
   });
 
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       BRAND: 'grenat',
       SEED_SCALE: 'large',
       PAGE_CACHE_SECONDS: '0',
+      CORS_ORIGINS: 'https://admin.example.fr, http://localhost:5174/',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -61,11 +63,20 @@ describe('loadConfig', () => {
       brand: 'grenat',
       seedScale: 'large',
       pageCacheSeconds: 0,
+      corsOrigins: ['https://admin.example.fr', 'http://localhost:5174'],
     });
   });
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.kind).toBe('pglite');
+  });
+
+  it('refuses a CORS origin with a path or without a scheme', () => {
+    for (const value of ['https://admin.example.fr/app', 'admin.example.fr', 'ftp://x.fr']) {
+      expect(refusal({ CORS_ORIGINS: value })).toContain(
+        'must be origins separated by commas, such as https://admin.example.fr',
+      );
+    }
   });
 
   it('names an unknown BRAND and the accepted ones', () => {

@@ -7,18 +7,21 @@
 // id, the provider's name joined to the few groups only, and the totals taken by window
 // functions over the groups before the page is cut. A sum over every commission in scope is
 // the dashboard's cost (about 0.5 s per million commissions for the operator on PostgreSQL).
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
+import { httpError } from '../../http/problem.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
 import { contextOf } from '../framework/context.ts';
 import {
   type AnySelect,
   type Api,
   type CollectionDecl,
+  customList,
   filtered,
   type ResourceDeps,
   sortKeys,
 } from '../framework/index.ts';
 import { checkOffset, MAX_OFFSET } from '../framework/paging.ts';
+import { hydraSearch, searchMappings } from '../framework/search.ts';
 import { hydraPage } from '../framework/view.ts';
 import { businessProviderIri } from '../organizations/shape.ts';
 import { COMMISSION_FILTERS, COMMISSION_ROLES, commissions } from './source.ts';
@@ -40,6 +43,9 @@ export const SUMMARY_DECL: CollectionDecl = {
   roles: COMMISSION_ROLES,
   source: commissions,
   order: {
+    // A summary's id is `{year}-{business provider id}`: its order is theirs (sortKeys then
+    // breaks ties by the provider).
+    id: 'summary.year',
     year: 'summary.year',
     businessProvider: 'organization.legalname',
     amoundPaid: 'summary.amound_paid',
@@ -50,7 +56,23 @@ export const SUMMARY_DECL: CollectionDecl = {
     { field: 'businessProvider', direction: 'asc' },
   ],
   ...COMMISSION_FILTERS,
+  filters: { ...COMMISSION_FILTERS.filters, id: customList('string', summaryIds) },
 };
+
+/** `id[]=/api/commissions_list/2025-12` (or `2025-12`): the groups of those year and provider. */
+function summaryIds(values: string[]) {
+  const pairs = values.map((value) => {
+    const match = /(?:^|\/)(\d{4})-(\d{1,9})$/.exec(value);
+    if (!match) {
+      throw httpError(
+        400,
+        'Le paramètre « id » doit être un identifiant de la forme année-apporteur (2025-12) ou son IRI.',
+      );
+    }
+    return sql`(${Number(match[1])}, ${Number(match[2])})`;
+  });
+  return sql<SqlBool>`(commission.year, commission.business_provider_id) IN (${sql.join(pairs)})`;
+}
 
 const member = (r: SummaryRow) => {
   const id = `${r.year}-${r.business_provider_id}`;
@@ -68,6 +90,7 @@ const member = (r: SummaryRow) => {
 };
 
 export function registerDashboard(api: Api, deps: ResourceDeps): void {
+  const mappings = searchMappings(SUMMARY_DECL);
   for (const path of SUMMARY_DECL.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, SUMMARY_DECL.roles);
@@ -132,6 +155,7 @@ export function registerDashboard(api: Api, deps: ResourceDeps): void {
       return sendJsonLd(reply, {
         ...body,
         commissionTotals: { amoundPaid: totals.paid, nbrCommissions: totals.commissions },
+        'hydra:search': hydraSearch(path, mappings),
       });
     });
   }

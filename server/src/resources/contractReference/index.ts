@@ -111,7 +111,7 @@ export function register(api: Api, deps: ResourceDeps): void {
     source: states,
     order: byIdOrLabel,
     defaultOrder: [{ field: 'id', direction: 'asc' }],
-    filters: { id: exact('contract_state.id', 'integer'), label: partial('contract_state.label') },
+    filters: { id: exact('contract_state.id', 'id'), label: partial('contract_state.label') },
   });
   item(api, deps, {
     paths: ['/api/contratStates/:id'],
@@ -126,7 +126,7 @@ export function register(api: Api, deps: ResourceDeps): void {
     source: types,
     order: { id: 'contract_type.id', label: 'contract_type.label', code: 'contract_type.code' },
     defaultOrder: [{ field: 'label', direction: 'asc' }],
-    filters: { id: exact('contract_type.id', 'integer'), code: exact('contract_type.code') },
+    filters: { id: exact('contract_type.id', 'id'), code: exact('contract_type.code') },
   });
   item(api, deps, {
     paths: ['/api/contratTypes/:id'],

@@ -104,12 +104,11 @@ export function register(api: Api, deps: ResourceDeps): void {
       text('postalCode', 'Code postal'),
       text('addressLocality', 'Ville'),
       text('idCc1', 'Convention collective (IDCC)'),
-      { name: 'customerGroup', title: 'Groupe client', range: '#CustomerGroup', link: true },
+      { name: 'customerGroup', title: 'Groupe client', range: '#CustomerGroup' },
       {
         name: 'secondaryGroup',
         title: 'Groupe client secondaire',
         range: '#CustomerGroup',
-        link: true,
       },
       { name: 'numberOfContract', title: 'Nombre de contrats', range: 'xmls:integer' },
       { name: 'nbrBeneficiary', title: 'Nombre de bénéficiaires', range: 'xmls:integer' },

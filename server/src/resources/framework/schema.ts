@@ -45,8 +45,9 @@ export function hydraClass(decl: AnyClass): HydraResource {
     required: p.required ?? false,
     readable: isReadable(p),
     writeable: isWritable(p),
-    link: p.relation !== undefined,
-    ...(p.relation && !p.relation.many ? { maxCardinality: 1 } : {}),
+    // Embedded objects ('json') are shown in place by Hydra clients; IRIs are links to fetch.
+    link: p.relation !== undefined && p.type !== 'json',
+    ...(p.relation?.many ? { many: true } : {}),
   }));
   return {
     name: decl.name,

@@ -18,7 +18,7 @@ export const INSURED_PROPERTIES: HydraProperty[] = [
   { name: 'noss', range: 'xmls:string', title: 'Numéro de sécurité sociale' },
   { name: 'nossKey', range: 'xmls:string', title: 'Clé du numéro de sécurité sociale' },
   { name: 'startAt', range: 'xmls:date', title: "Date d'affiliation" },
-  { name: 'customer', range: '#Customer', title: 'Souscripteur', link: true },
-  { name: 'beneficiaires', range: '#Beneficiary', title: 'Ayants droit' },
-  { name: 'subscriptions', range: '#Subscription', title: 'Adhésions' },
+  { name: 'customer', range: '#Customer', title: 'Souscripteur' },
+  { name: 'beneficiaires', range: '#Beneficiary', title: 'Ayants droit', many: true },
+  { name: 'subscriptions', range: '#Subscription', title: 'Adhésions', many: true },
 ];

@@ -96,7 +96,6 @@ export function register(api: Api, deps: ResourceDeps): void {
         name: 'parentOrganization',
         title: 'Organisation parente',
         range: '#Organization',
-        link: true,
       },
     ],
   });

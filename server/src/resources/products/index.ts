@@ -110,7 +110,6 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
         name: 'insuranceCompany',
         title: "Compagnie d'assurance",
         range: '#InsuranceCompany',
-        link: true,
       },
     ],
   });
