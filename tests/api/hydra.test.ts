@@ -2,9 +2,9 @@
 // api-doc-parser (what @api-platform/admin runs) reads it.
 import { parseHydraDocumentation } from '@api-platform/api-doc-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hydraCollection } from '../../server/src/hydra/collection.ts';
 import { sendJsonLd } from '../../server/src/hydra/jsonld.ts';
 import { parseCollectionQuery } from '../../server/src/hydra/query.ts';
+import { hydraPage } from '../../server/src/resources/framework/view.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 // A test resource, declared the way business resources will be.
@@ -42,13 +42,18 @@ beforeAll(async () => {
             .map((w) => ({ '@id': `/api/widgets/${w.id}`, '@type': 'Widget', ...w }));
           return sendJsonLd(
             reply,
-            hydraCollection({
-              resource: 'Widget',
-              url: request.url,
-              query,
-              totalItems: rows.length,
+            hydraPage(
+              {
+                resource: 'Widget',
+                url: request.url,
+                query,
+                totalItems: rows.length,
+                lowerBound: false,
+                hasNext: query.offset + query.itemsPerPage < rows.length,
+                previousReachable: true,
+              },
               members,
-            }),
+            ),
           );
         });
       },
