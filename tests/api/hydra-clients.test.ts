@@ -179,13 +179,15 @@ describe('every collection the entrypoint lists', () => {
         const toOne = values.every((v) => typeof v === 'string' || !Array.isArray(v));
         const items = values.flat();
         // An IRI string is a link a client fetches; an embedded object it shows in place.
-        expect.soft(property['@type'], `${className}.${name}`).toBe(
-          items.every((v) => typeof v === 'string') ? 'hydra:Link' : 'rdf:Property',
-        );
-        expect.soft(
-          property['owl:maxCardinality'],
-          `${className}.${name} is ${toOne ? 'to-one' : 'to-many'}`,
-        ).toBe(toOne ? 1 : undefined);
+        expect
+          .soft(property['@type'], `${className}.${name}`)
+          .toBe(items.every((v) => typeof v === 'string') ? 'hydra:Link' : 'rdf:Property');
+        expect
+          .soft(
+            property['owl:maxCardinality'],
+            `${className}.${name} is ${toOne ? 'to-one' : 'to-many'}`,
+          )
+          .toBe(toOne ? 1 : undefined);
       }
     }
   });

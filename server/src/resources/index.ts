@@ -15,7 +15,6 @@ import type { Api, ResourceDeps } from './framework/index.ts';
 import * as insuranceCompanies from './insuranceCompanies/index.ts';
 import * as insureds from './insureds/index.ts';
 import * as organizations from './organizations/index.ts';
-import * as poles from './poles/index.ts';
 import * as premiums from './premiums/index.ts';
 import * as products from './products/index.ts';
 import * as subscriptions from './subscriptions/index.ts';
@@ -25,7 +24,7 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   // Contracts and their reference lists (states, types, categories, menus).
   await contracts.register(api, deps);
   await contractReference.register(api, deps);
-  // Customers, providers, companies, products, commissions, brokers, supervisors, poles.
+  // Customers, providers, companies, products, commissions, brokers, supervisors.
   await organizations.register(api, deps);
   await businessProviders.register(api, deps);
   await insuranceCompanies.register(api, deps);
@@ -35,7 +34,6 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await commissions.register(api, deps);
   await brokers.register(api, deps);
   await supervisors.register(api, deps);
-  await poles.register(api, deps);
   // Insured persons, beneficiaries, subscriptions, benefits, premiums.
   await insureds.register(api, deps);
   await beneficiaries.register(api, deps);

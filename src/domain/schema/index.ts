@@ -2,10 +2,11 @@
 // Add a class here and the server documents it, the SPA labels it (resources.<name>.fields.*)
 // and the generic screens can show it.
 import { Contract } from './contract.ts';
+import { Pole } from './pole.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
 
-export const CLASSES: readonly AnyClass[] = [Supplier, Contract];
+export const CLASSES: readonly AnyClass[] = [Supplier, Contract, Pole];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));
 

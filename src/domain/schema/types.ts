@@ -107,6 +107,11 @@ export interface ClassDecl<P extends string = string> {
   filters?: Readonly<Record<string, FilterDecl>>;
   /** The order of a list when none is asked (spec §9); the id is always the last key. */
   defaultOrder: readonly { field: NoInfer<P>; direction: 'asc' | 'desc' }[];
+  /**
+   * Members per page when the request names none (10 otherwise): an option list gives all its
+   * choices at once (100), as the SPA's selectors read it without a page size (spec §7).
+   */
+  pageSize?: number;
   /** The columns of its Excel and CSV exports, in order (a list that has export buttons). */
   exports?: readonly ExportColumnDecl<NoInfer<P>>[];
   /** The table a write goes to; writes need it and a writable property. */

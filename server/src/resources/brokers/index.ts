@@ -67,7 +67,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     source: brokers,
     notFound: 'Ce vendeur est introuvable.',
   });
-  await optionCollection(api, deps, {
+  optionCollection(api, deps, {
     ...LIST,
     paths: ['/api/brokers_with_contract'],
     roles: WITH_CONTRACT_ROLES,

@@ -97,7 +97,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     source: apporteurs,
     notFound: 'Cet apporteur est introuvable.',
   });
-  await optionCollection(api, deps, {
+  optionCollection(api, deps, {
     ...LIST,
     paths: ['/api/business_providers_with_contract', '/business_providers_with_contract'],
     source: providersWithContract,

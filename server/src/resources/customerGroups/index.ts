@@ -53,7 +53,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       { name: 'hermesId', title: 'Code groupe', range: 'xmls:string' },
     ],
   });
-  await optionCollection(api, deps, {
+  optionCollection(api, deps, {
     paths: ['/api/customersGroups', '/api/groupsClients'],
     resource: 'CustomerGroup',
     source: groups,

@@ -63,6 +63,8 @@ export interface CollectionDecl {
   nullableOrder?: readonly string[];
   /** Rows counted exactly, and reached by page number (COUNT_CAP unless a test says less). */
   countCap?: number;
+  /** Members per page when the request names no itemsPerPage (10 otherwise). */
+  pageSize?: number;
 }
 
 export interface Filtered {
@@ -89,6 +91,7 @@ export function filtered(declared: CollectionDecl, ctx: Ctx): Filtered {
   const query = parseCollectionQuery(ctx.query, {
     orderFields: decl.order,
     defaultOrder: decl.defaultOrder,
+    defaultItemsPerPage: decl.pageSize,
     filters: Object.fromEntries(
       Object.entries(decl.filters ?? {}).map(([name, f]) => [name, parserSpec(f)]),
     ),

@@ -76,7 +76,14 @@ export interface ListBinding {
 
 type ListParts = Pick<
   CollectionDecl,
-  'resource' | 'roles' | 'order' | 'defaultOrder' | 'filters' | 'dates' | 'nullableOrder'
+  | 'resource'
+  | 'roles'
+  | 'order'
+  | 'defaultOrder'
+  | 'filters'
+  | 'dates'
+  | 'nullableOrder'
+  | 'pageSize'
 >;
 
 const fail = (decl: AnyClass, what: string): never => {
@@ -157,6 +164,7 @@ export function listParams(decl: AnyClass, binding: ListBinding = {}): ListParts
     filters,
     dates,
     nullableOrder,
+    pageSize: decl.pageSize,
   };
 }
 

@@ -64,7 +64,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     source: companies,
     notFound: "Cette compagnie d'assurance est introuvable.",
   });
-  await optionCollection(api, deps, {
+  optionCollection(api, deps, {
     ...LIST,
     paths: ['/api/insuranceOfCompanies_with_contract'],
     source: companiesWithContract,

@@ -120,7 +120,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     source: products,
     notFound: 'Ce produit est introuvable.',
   });
-  await optionCollection(api, deps, {
+  optionCollection(api, deps, {
     ...LIST,
     paths: ['/api/products_with_contract'],
     source: withContract,
