@@ -2,11 +2,21 @@
 // Add a class here and the server documents it, the SPA labels it (resources.<name>.fields.*)
 // and the generic screens can show it.
 import { Contract } from './contract.ts';
+import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
+import { CustomerGroup } from './customerGroup.ts';
 import { Pole } from './pole.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
 
-export const CLASSES: readonly AnyClass[] = [Supplier, Contract, Pole];
+export const CLASSES: readonly AnyClass[] = [
+  Supplier,
+  Contract,
+  ContractState,
+  ContractType,
+  ContractCategory,
+  CustomerGroup,
+  Pole,
+];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));
 
