@@ -25,9 +25,26 @@ import { type ContractRecord, companiesOf, personName, providersOf, sellersOf } 
 
 const insuredLink = (id: unknown) => `/assures/${encodeURIComponent(String(id))}`;
 
-function Value({ label, children }: { label: string; children: ReactElement }) {
+/**
+ * One value under its label: a property's label comes from its declaration
+ * (resources.contracts.fields.<source>); `label` only for a value that is no property.
+ */
+function Value({
+  source,
+  label,
+  children,
+}: {
+  source?: string;
+  label?: string;
+  children: ReactElement;
+}) {
   return (
-    <Labeled label={label} sx={{ width: { xs: 'calc(50% - 16px)', sm: 200 } }}>
+    <Labeled
+      source={source}
+      label={label}
+      resource="contracts"
+      sx={{ width: { xs: 'calc(50% - 16px)', sm: 200 } }}
+    >
       {children}
     </Labeled>
   );
@@ -61,26 +78,26 @@ function ContractTab() {
   const state = record.state as { label?: string } | undefined;
   const contractType = record.contractType as { label?: string } | undefined;
   const options = (record.options as { choise: string }[] | undefined) ?? [];
-  const counts: [string, string][] = [
-    ['nbrSuscription', 'Adhésions actives'],
-    ['nbrSubscriptionInactive', 'Adhésions inactives'],
-    ['nbrInsured', 'Assurés actifs'],
-    ['nbrInsuredInactive', 'Assurés inactifs'],
-    ['nbrBeneficiary', 'Ayants-droit actifs'],
-    ['nbrBeneficiaryInactive', 'Ayants-droit inactifs'],
-    ['nbrTotalAffiliate', 'Affiliés actifs'],
-    ['nbrTotalAffiliateInactive', 'Affiliés inactifs'],
+  const counts = [
+    'nbrSuscription',
+    'nbrSubscriptionInactive',
+    'nbrInsured',
+    'nbrInsuredInactive',
+    'nbrBeneficiary',
+    'nbrBeneficiaryInactive',
+    'nbrTotalAffiliate',
+    'nbrTotalAffiliateInactive',
   ];
   return (
     <Stack spacing={3}>
       <Grid>
-        <Value label="N° de contrat">
+        <Value source="lbContrat">
           <TextField source="lbContrat" />
         </Value>
-        <Value label="Produit">
+        <Value source="lbProduit">
           <Text value={record.lbProduit} />
         </Value>
-        <Value label="Souscripteur">
+        <Value source="lbSouscrip">
           {record.idSouscrip ? (
             <MuiLink component={Link} to={`/Clients/${record.idSouscrip}`} variant="body2">
               {String(record.lbSouscrip ?? '')}
@@ -89,51 +106,51 @@ function ContractTab() {
             <Text value={record.lbSouscrip} />
           )}
         </Value>
-        <Value label="Catégorie (collège)">
+        <Value source="lbCollege">
           <Text value={record.lbCollege} />
         </Value>
-        <Value label="Code collectif">
+        <Value source="idCodCol">
           <Text value={record.idCodCol} />
         </Value>
-        <Value label="Apporteur principal">
+        <Value source="lbApporteur">
           <Text value={record.lbApporteur} />
         </Value>
-        <Value label="Début">
+        <Value source="dateDebVal">
           <LongDateField source="dateDebVal" />
         </Value>
-        <Value label="Fin">
+        <Value source="dateFinVal">
           <LongDateField source="dateFinVal" />
         </Value>
-        <Value label="État">
+        <Value source="state">
           <Text value={state?.label} />
         </Value>
-        <Value label="Actif">
+        <Value source="isActif">
           <YesNoField source="isActif" />
         </Value>
       </Grid>
       <Grid>
-        <Value label="Type">
+        <Value source="type">
           <Text value={derivedContractType(flags).type} />
         </Value>
         <Value label="Type (ancienne vue)">
           <Text value={olderContractType(flags)} />
         </Value>
-        <Value label="Type enregistré">
+        <Value source="contractType">
           <Text value={contractType?.label} />
         </Value>
-        <Value label="Risque">
+        <Value source="risk">
           <Text value={derivedRisk(record.lbType as string | null).risk} />
         </Value>
-        <Value label="ANI (portabilité)">
+        <Value source="blAni">
           <YesNoField source="blAni" />
         </Value>
-        <Value label="Surcomplémentaire">
+        <Value source="blSurcomp">
           <YesNoField source="blSurcomp" />
         </Value>
-        <Value label="Contrat de base">
+        <Value source="idContrat2">
           <Text value={record.idContrat2} />
         </Value>
-        <Value label="Options">
+        <Value source="options">
           {options.length ? (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
               {options.map((o) => (
@@ -146,8 +163,8 @@ function ContractTab() {
         </Value>
       </Grid>
       <Grid>
-        {counts.map(([source, label]) => (
-          <Value key={source} label={label}>
+        {counts.map((source) => (
+          <Value key={source} source={source}>
             <Text value={record[source]} />
           </Value>
         ))}

@@ -38,15 +38,15 @@ export function ContractsOf({ target, path, id, loadError, sort }: ContractsOfPr
       empty="Aucun contrat."
     >
       <DataTable bulkActionButtons={false} rowClick={(rowId) => `/contrats/${rowId}`}>
-        <DataTable.Col source="lbContrat" label="Contrat" />
-        <DataTable.Col source="lbProduit" label="Produit" />
-        <DataTable.Col source="lbSouscrip" label="Souscripteur" />
-        <DataTable.Col source="type" label="Type" />
-        <DataTable.Col source="risk" label="Risque" />
-        <DataTable.Col source="dateDebVal" label="Début" field={LongDateField} />
-        <DataTable.Col source="dateFinVal" label="Fin" field={LongDateField} />
-        <DataTable.Col source="state" label="État" render={(record) => record.state?.label ?? ''} />
-        <DataTable.Col source="nbrInsured" label="Assurés actifs" align="right" />
+        <DataTable.Col source="lbContrat" />
+        <DataTable.Col source="lbProduit" />
+        <DataTable.Col source="lbSouscrip" />
+        <DataTable.Col source="type" />
+        <DataTable.Col source="risk" />
+        <DataTable.Col source="dateDebVal" field={LongDateField} />
+        <DataTable.Col source="dateFinVal" field={LongDateField} />
+        <DataTable.Col source="state" render={(record) => record.state?.label ?? ''} />
+        <DataTable.Col source="nbrInsured" align="right" />
       </DataTable>
     </RelatedList>
   );

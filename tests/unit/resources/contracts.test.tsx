@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Contract } from '../../../src/domain/schema/contract.ts';
 import { ContractList } from '../../../src/resources/contracts/ContractList.tsx';
 import { ContractShow } from '../../../src/resources/contracts/ContractShow.tsx';
 import { ContractsOf } from '../../../src/resources/contracts/ContractsOf.tsx';
@@ -293,6 +294,17 @@ describe('/contrats/{id}', () => {
     expect(screen.getByText('Base/Ani')).toBeInTheDocument();
     expect(screen.getByText('SANTE')).toBeInTheDocument();
     expect(screen.getByText('Option dentaire')).toBeInTheDocument();
+    // Every value is labelled by its property's one label, from the declaration.
+    for (const source of [
+      'lbContrat',
+      'lbCollege',
+      'idCodCol',
+      'dateDebVal',
+      'blAni',
+      'nbrBeneficiary',
+    ] as const) {
+      expect(screen.getByText(Contract.properties[source].label)).toBeInTheDocument();
+    }
     for (const tab of [
       'Contrat',
       'Apporteurs',
@@ -409,6 +421,22 @@ describe('ContractsOf', () => {
     );
     expect(await screen.findByText('CT-2024-0005')).toBeInTheDocument();
     expect(screen.getByText('09/03/2024')).toBeInTheDocument();
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(
+      (
+        [
+          'lbContrat',
+          'lbProduit',
+          'lbSouscrip',
+          'type',
+          'risk',
+          'dateDebVal',
+          'dateFinVal',
+          'state',
+          'nbrInsured',
+        ] as const
+      ).map((source) => Contract.properties[source].label),
+    );
     expect(query?.get('customerPortfolios.broker')).toBe('8');
     expect(query?.get('order[dateDebVal]')).toBe('asc');
   });
