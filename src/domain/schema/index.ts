@@ -5,6 +5,7 @@ import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
 import { CustomerGroup } from './customerGroup.ts';
 import { Pole } from './pole.ts';
+import { Product } from './product.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
 
@@ -16,6 +17,7 @@ export const CLASSES: readonly AnyClass[] = [
   ContractCategory,
   CustomerGroup,
   Pole,
+  Product,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

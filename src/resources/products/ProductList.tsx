@@ -9,16 +9,9 @@ import { products } from './index.ts';
 import { ProductTable } from './ProductTable.tsx';
 
 const filters = [
-  <TextInput key="lbProduit" source="lbProduit" label="Produit" alwaysOn />,
+  <TextInput key="lbProduit" source="lbProduit" alwaysOn />,
   yesNoFilter('blBloqueDec', 'Bloqué', { alwaysOn: true }),
-  <SelectInput
-    key="risk"
-    source="risk"
-    label="Risque"
-    choices={RISK_CHOICES}
-    emptyText="Tous"
-    alwaysOn
-  />,
+  <SelectInput key="risk" source="risk" choices={RISK_CHOICES} emptyText="Tous" alwaysOn />,
 ];
 
 export function ProductList({ title }: PageProps) {

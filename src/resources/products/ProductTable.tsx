@@ -11,15 +11,11 @@ export function ProductTable() {
       bulkActionButtons={false}
       rowClick={(id) => specPath('products', 'show', id) ?? false}
     >
-      <DataTable.Col source="lbProduit" label="Produit" />
-      <DataTable.Col source="lbTypeContrat" label="Type de contrat" />
-      <DataTable.Col
-        source="risk"
-        label="Risque"
-        render={(record) => productRisk(record as Product)}
-      />
-      <DataTable.Col source="blBloqueDec" label="Bloqué" field={YesNoField} />
-      <DataTable.Col source="dtDatBloque" label="Date de blocage" field={LongDateField} />
+      <DataTable.Col source="lbProduit" />
+      <DataTable.Col source="lbTypeContrat" />
+      <DataTable.Col source="lbType" render={(record) => productRisk(record as Product)} />
+      <DataTable.Col source="blBloqueDec" field={YesNoField} />
+      <DataTable.Col source="dtDatBloque" field={LongDateField} />
     </DataTable>
   );
 }

@@ -9,7 +9,7 @@ export const products: Declaration = {
   icon: ProductIcon,
   // No order is given for products in spec §9: by name, as the catalogue is (docs/api.md).
   defaultSort: { field: 'lbProduit', order: 'ASC' },
-  api: { collection: '/api/products', sortAliases: { risk: 'lbType' } },
+  api: { collection: '/api/products' },
   routes: [
     {
       path: '/Produits/liste',

@@ -12,5 +12,5 @@ import {
 export const OPTION_PAGE_SIZE = 100;
 
 export function optionCollection(api: Api, deps: ResourceDeps, decl: CollectionDecl): void {
-  collection(api, deps, { pageSize: OPTION_PAGE_SIZE, ...decl });
+  collection(api, deps, { ...decl, pageSize: decl.pageSize ?? OPTION_PAGE_SIZE });
 }

@@ -2,22 +2,23 @@
 // data, visible to every signed-in user) with its contract-based variants, which only consider
 // contracts in the caller's scope (variants.ts); products of a customer and of a supervisor
 // (404 when that parent is out of scope); and products_with_contract, the option list.
-import { type Selectable, type SqlBool, sql } from 'kysely';
-import type { ProductTable } from '../../db/businessSchema.ts';
+import { type SqlBool, sql } from 'kysely';
+import { Product } from '../../../../src/domain/schema/product.ts';
 import { brokerScope } from '../../scope/index.ts';
 import { customerInScope } from '../customers/scope.ts';
 import {
+  type AnySelect,
   type Api,
   type CollectionDecl,
+  type Ctx,
   collection,
   custom,
-  defineSource,
   exact,
   iri,
   item,
-  partial,
   type ResourceDeps,
 } from '../framework/index.ts';
+import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { insuranceCompanyIri, organizationsByIds } from '../organizations/shape.ts';
 import { behindParent, rowExists } from './parent.ts';
@@ -32,26 +33,20 @@ import {
 
 export const productIri = (id: number) => iri('/api/products', id);
 
-const products = defineSource({
-  from: (ctx) => ctx.db.selectFrom('product'),
-  id: 'product.id',
-  select: (qb) => qb.selectAll('product'),
-  async members(rows: Selectable<ProductTable>[], ctx) {
+// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
+type Row = Record<string, any>;
+
+const products = classSource<Row>(Product, {
+  from: (ctx) => ctx.db.selectFrom('product') as AnySelect,
+  select: (qb) => qb.select('product.insurance_company_id'),
+  async compute(rows, ctx) {
     const companies = await organizationsByIds(
       ctx,
-      rows.map((r) => r.insurance_company_id),
+      rows.map((r) => r.insurance_company_id as number),
     );
     return rows.map((r) => {
       const company = companies.get(r.insurance_company_id);
       return {
-        '@id': productIri(r.id),
-        '@type': 'Product',
-        id: r.id,
-        lbProduit: r.lb_produit,
-        lbTypeContrat: r.lb_type_contrat,
-        lbType: r.lb_type,
-        blBloqueDec: r.bl_bloque_dec,
-        dtDatBloque: r.dt_dat_bloque,
         insuranceCompany: company
           ? { '@id': insuranceCompanyIri(company.id), id: company.id, legalname: company.legalname }
           : null,
@@ -60,65 +55,33 @@ const products = defineSource({
   },
 });
 
-const withContract = defineSource({
+const withContract = {
   ...products,
-  from: (ctx) => products.from(ctx).where(withContractInScope(ctx.scope)),
-});
+  from: (ctx: Ctx) => products.from(ctx).where(withContractInScope(ctx.scope)),
+};
 
 const LIST = {
-  resource: 'Product',
   source: products,
-  order: {
-    id: 'product.id',
-    lbProduit: 'product.lb_produit',
-    lbTypeContrat: 'product.lb_type_contrat',
-    lbType: 'product.lb_type',
-    risk: 'product.lb_type',
-    blBloqueDec: 'product.bl_bloque_dec',
-    dtDatBloque: 'product.dt_dat_bloque',
-  },
-  defaultOrder: [{ field: 'lbProduit', direction: 'asc' }],
-  filters: {
-    id: exact('product.id', 'id'),
-    lbProduit: partial('product.lb_produit'),
-    lbTypeContrat: exact('product.lb_type_contrat'),
-    lbType: exact('product.lb_type'),
-    risk: exact('product.lb_type'),
-    blBloqueDec: exact('product.bl_bloque_dec', 'boolean'),
-    'insuranceCompany.id': exact('product.insurance_company_id', 'id'),
-    'contracts.customerPortfolios.broker': custom('id', soldBy),
-    'contracts.idApporteur': custom('id', mainProvider),
-    'contracts.organizations.organization.id': custom('id', linkedOrganization),
-    'contracts.customer.id': custom('id', ofCustomer),
-  },
-  dates: { dtDatBloque: 'product.dt_dat_bloque' },
-} as const satisfies Omit<CollectionDecl, 'paths'>;
+  ...listParams(Product, {
+    filters: {
+      risk: exact('product.lb_type'),
+      'insuranceCompany.id': exact('product.insurance_company_id', 'id'),
+      'contracts.customerPortfolios.broker': custom('id', soldBy),
+      'contracts.idApporteur': custom('id', mainProvider),
+      'contracts.organizations.organization.id': custom('id', linkedOrganization),
+      'contracts.customer.id': custom('id', ofCustomer),
+    },
+  }),
+} satisfies Omit<CollectionDecl, 'paths'>;
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add({
-    name: 'Product',
-    title: 'Produit',
-    collection: { path: '/api/products', key: 'products' },
-    properties: [
-      { name: 'id', title: 'Identifiant', range: 'xmls:integer' },
-      { name: 'lbProduit', title: 'Produit', range: 'xmls:string' },
-      { name: 'lbTypeContrat', title: 'Type de contrat', range: 'xmls:string' },
-      { name: 'lbType', title: 'Risque', range: 'xmls:string' },
-      { name: 'blBloqueDec', title: 'Bloqué', range: 'xmls:boolean' },
-      { name: 'dtDatBloque', title: 'Date de blocage', range: 'xmls:date' },
-      {
-        name: 'insuranceCompany',
-        title: "Compagnie d'assurance",
-        range: '#InsuranceCompany',
-      },
-    ],
-  });
+  api.hydra.add(hydraClass(Product));
   collection(api, deps, { ...LIST, paths: ['/api/products', '/products'] });
   item(api, deps, {
     paths: ['/api/products/:id', '/products/:id'],
-    resource: 'Product',
+    resource: Product.name,
     source: products,
-    notFound: 'Ce produit est introuvable.',
+    notFound: Product.messages?.notFound,
   });
   optionCollection(api, deps, {
     ...LIST,
