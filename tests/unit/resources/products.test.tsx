@@ -1,12 +1,14 @@
 // The product screens (/Produits/liste, /Produits/{id}) with the real data provider, msw
 // answering: the columns and display rules of spec §3, the default order, filters and page sent
 // as the API takes them, the French load errors of §8, the detail and its contracts.
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Location } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Product } from '../../../src/domain/schema/product.ts';
 import { ProductList } from '../../../src/resources/products/ProductList.tsx';
 import { ProductShow } from '../../../src/resources/products/ProductShow.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
@@ -66,6 +68,12 @@ describe('/Produits/liste', () => {
     const other = screen.getByText('Santé Collective 2').closest('tr') as HTMLElement;
     for (const text of ['SANTE', 'Non', '-'])
       expect(within(other).getByText(text)).toBeInTheDocument();
+    // Headed by the declaration's labels (resources.products.fields.*), none typed in the screen.
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      (['lbProduit', 'lbTypeContrat', 'lbType', 'blBloqueDec', 'dtDatBloque'] as const).map(
+        (source) => Product.properties[source].label,
+      ),
+    );
     expect(query?.get('order[lbProduit]')).toBe('asc');
     expect(query?.get('itemsPerPage')).toBe('10');
     expect(query?.get('page')).toBe('1');
