@@ -23,6 +23,7 @@ import type { HydraProperty, HydraRange, HydraResource } from '../../hydra/regis
 import type { CollectionDecl } from './collection.ts';
 import type { Ctx } from './context.ts';
 import { exact, type FilterDecl, partial } from './filters.ts';
+import { memberBuilder } from './memberShape.ts';
 import { type AnySelect, iri, type Source } from './source.ts';
 
 const RANGES: Record<PropertyDecl['type'], HydraRange | undefined> = {
@@ -227,22 +228,26 @@ export function classSource<Row extends Record<string, unknown>>(
           .filter(([, p]) => !hasAnyRole(ctx.principal.roles, p.readRoles ?? []))
           .map(([name]) => name),
       );
-      const shown = read.filter(([name]) => !hidden.has(name)).map(([name]) => name);
-      const shownLinks = linked.filter(({ name }) => !hidden.has(name));
+      const shape = {
+        type: decl.name,
+        columns: read.filter(([name]) => !hidden.has(name)).map(([name]) => name),
+        links: linked.filter(({ name }) => !hidden.has(name)),
+      };
+      const readableKeys = (extra: Record<string, unknown>) =>
+        Object.keys(extra).filter((name) => !hidden.has(name));
+      // The compute gives every member of a page the same keys; one that differs gets its own.
+      const first = computed[0] ? readableKeys(computed[0]) : [];
+      const firstSignature = first.join(',');
+      const build = memberBuilder({ ...shape, computed: first });
+      const plain = memberBuilder({ ...shape, computed: [] });
       return rows.map((row, i) => {
-        const member: Record<string, unknown> = {
-          '@id': iri(base, row.id as number),
-          '@type': decl.name,
-        };
-        for (const name of shown) member[name] = row[name];
-        for (const { name, base: target } of shownLinks) {
-          member[name] = row[name] == null ? null : iri(target, row[name] as number);
-        }
+        const id = iri(base, row.id as number);
         const extra = computed[i];
-        if (extra) {
-          for (const name in extra) if (!hidden.has(name)) member[name] = extra[name];
-        }
-        return member;
+        if (!extra) return plain(id, row, undefined);
+        const own = readableKeys(extra);
+        return own.join(',') === firstSignature
+          ? build(id, row, extra)
+          : memberBuilder({ ...shape, computed: own })(id, row, extra);
       });
     },
   };
