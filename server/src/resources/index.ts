@@ -27,7 +27,7 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   // Customers, providers, companies, products, commissions, brokers, supervisors.
   await organizations.register(api, deps);
   await businessProviders.register(api, deps);
-  await insuranceCompanies.register(api, deps);
+  insuranceCompanies.register(api, deps);
   await customerGroups.register(api, deps);
   await customers.register(api, deps);
   await products.register(api, deps);

@@ -4,6 +4,7 @@
 import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
 import { CustomerGroup } from './customerGroup.ts';
+import { InsuranceCompany } from './organization.ts';
 import { Pole } from './pole.ts';
 import { Product } from './product.ts';
 import { Supplier } from './supplier.ts';
@@ -18,6 +19,7 @@ export const CLASSES: readonly AnyClass[] = [
   CustomerGroup,
   Pole,
   Product,
+  InsuranceCompany,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

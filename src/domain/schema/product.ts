@@ -14,7 +14,6 @@ export const Product = defineClass({
   access: {},
   messages: {
     notFound: 'Ce produit est introuvable.',
-    loadError: 'Une erreur est survenue durant le chargement des produits',
   },
   defaultOrder: [{ field: 'lbProduit', direction: 'asc' }],
   properties: {

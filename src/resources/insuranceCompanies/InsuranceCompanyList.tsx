@@ -7,10 +7,10 @@ import type { PageProps } from '../types.ts';
 import { insuranceCompanies } from './index.ts';
 
 const filters = [
-  <TextInput key="legalname" source="legalname" label="Raison sociale" alwaysOn />,
-  <TextInput key="postalCode" source="postalCode" label="Code postal" />,
-  <TextInput key="addressLocality" source="addressLocality" label="Ville" />,
-  <TextInput key="siret" source="siret" label="SIRET" />,
+  <TextInput key="legalname" source="legalname" alwaysOn />,
+  <TextInput key="postalCode" source="postalCode" />,
+  <TextInput key="addressLocality" source="addressLocality" />,
+  <TextInput key="siret" source="siret" />,
 ];
 
 export function InsuranceCompanyList({ title }: PageProps) {
@@ -25,10 +25,10 @@ export function InsuranceCompanyList({ title }: PageProps) {
         bulkActionButtons={false}
         rowClick={(id) => specPath('insuranceCompanies', 'show', id) ?? false}
       >
-        <DataTable.Col source="legalname" label="Raison sociale" />
-        <DataTable.Col source="addressLocality" label="Ville" />
-        <DataTable.Col source="postalCode" label="Code postal" />
-        <DataTable.Col source="siret" label="SIRET" />
+        <DataTable.Col source="legalname" />
+        <DataTable.Col source="addressLocality" />
+        <DataTable.Col source="postalCode" />
+        <DataTable.Col source="siret" />
       </DataTable>
     </SpecList>
   );

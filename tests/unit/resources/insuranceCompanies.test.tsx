@@ -1,12 +1,14 @@
 // The insurance company screens (/mutuelles/liste, /mutuelles/{id}) with the real data
 // provider, msw answering: columns (no ORIAS), order by legal name, a filter and the page, the
 // §8 messages, the detail's empty values and its related lists.
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Location } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { InsuranceCompany } from '../../../src/domain/schema/organization.ts';
 import { InsuranceCompanyList } from '../../../src/resources/insuranceCompanies/InsuranceCompanyList.tsx';
 import { InsuranceCompanyShow } from '../../../src/resources/insuranceCompanies/InsuranceCompanyShow.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
@@ -63,6 +65,12 @@ describe('/mutuelles/liste', () => {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(screen.queryByText('ORIAS')).not.toBeInTheDocument();
+    // Headed by the declaration's labels (resources.insuranceCompanies.fields.*).
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      (['legalname', 'addressLocality', 'postalCode', 'siret'] as const).map(
+        (source) => InsuranceCompany.properties[source].label,
+      ),
+    );
     expect(queries[0].get('order[legalname]')).toBe('asc');
     expect(queries[0].get('itemsPerPage')).toBe('10');
 

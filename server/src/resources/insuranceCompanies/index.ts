@@ -1,71 +1,54 @@
 // Insurance companies (mutuelles / compagnies, organisations of type 5; spec §3, §7): list and
 // detail at /api/insuranceOfCompanies (no orias; missing values empty), and the option list of
-// companies linked to at least one contract in the caller's scope.
+// companies linked to at least one contract in the caller's scope. Declared in
+// src/domain/schema/organization.ts.
+import { InsuranceCompany } from '../../../../src/domain/schema/organization.ts';
 import {
+  type AnySelect,
   type Api,
-  type CollectionDecl,
+  type Ctx,
   collection,
-  defineSource,
-  exact,
   item,
-  partial,
   type ResourceDeps,
 } from '../framework/index.ts';
-import { ORGANIZATION_PROPERTIES } from '../organizations/index.ts';
+import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { optionCollection } from '../organizations/optionList.ts';
-import {
-  insuranceCompanyMember,
-  ORGANIZATION_ORDER,
-  ORGANIZATION_TYPE,
-  type OrganizationRow,
-  withContractInScope,
-} from '../organizations/shape.ts';
+import { ORGANIZATION_TYPE, withContractInScope } from '../organizations/shape.ts';
 
-const companies = defineSource({
+// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
+type Row = Record<string, any>;
+
+/** Spec §3: a company's missing text values are sent empty, not null. */
+const TEXTS = Object.entries(InsuranceCompany.properties)
+  .filter(([, p]) => p.type === 'string' && p.nullable)
+  .map(([name]) => name);
+
+const companies = classSource<Row>(InsuranceCompany, {
   from: (ctx) =>
     ctx.db
       .selectFrom('organization')
-      .where('organization.type_id', '=', ORGANIZATION_TYPE.insuranceCompany),
-  id: 'organization.id',
-  select: (qb) => qb.selectAll('organization'),
-  members: (rows: OrganizationRow[]) => rows.map(insuranceCompanyMember),
+      .where('organization.type_id', '=', ORGANIZATION_TYPE.insuranceCompany) as AnySelect,
+  compute: (rows) =>
+    rows.map((row) => Object.fromEntries(TEXTS.map((name) => [name, row[name] ?? '']))),
 });
 
-const companiesWithContract = defineSource({
+const companiesWithContract = {
   ...companies,
-  from: (ctx) => companies.from(ctx).where(withContractInScope(ctx.scope)),
-});
+  from: (ctx: Ctx) => companies.from(ctx).where(withContractInScope(ctx.scope)),
+};
 
-const LIST = {
-  resource: 'InsuranceCompany',
-  order: ORGANIZATION_ORDER,
-  // Spec §9: companies by legalname.
-  defaultOrder: [{ field: 'legalname', direction: 'asc' }],
-  filters: {
-    id: exact('organization.id', 'id'),
-    legalname: partial('organization.legalname'),
-    postalCode: partial('organization.postal_code'),
-    addressLocality: partial('organization.address_locality'),
-    siret: partial('organization.siret'),
-  },
-} as const satisfies Omit<CollectionDecl, 'paths' | 'source'>;
-
-export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add({
-    name: 'InsuranceCompany',
-    title: "Compagnie d'assurance",
-    collection: { path: '/api/insuranceOfCompanies', key: 'insuranceOfCompanies' },
-    properties: ORGANIZATION_PROPERTIES,
-  });
-  collection(api, deps, { ...LIST, paths: ['/api/insuranceOfCompanies'], source: companies });
+export function register(api: Api, deps: ResourceDeps): void {
+  api.hydra.add(hydraClass(InsuranceCompany));
+  const list = listParams(InsuranceCompany);
+  collection(api, deps, { ...list, paths: [InsuranceCompany.paths.collection], source: companies });
   item(api, deps, {
     paths: ['/api/insuranceOfCompanies/:id'],
-    resource: 'InsuranceCompany',
+    resource: InsuranceCompany.name,
     source: companies,
-    notFound: "Cette compagnie d'assurance est introuvable.",
+    notFound: InsuranceCompany.messages?.notFound,
   });
   optionCollection(api, deps, {
-    ...LIST,
+    ...list,
     paths: ['/api/insuranceOfCompanies_with_contract'],
     source: companiesWithContract,
   });

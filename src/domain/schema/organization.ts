@@ -1,0 +1,63 @@
+// Organisations (spec partner-extranet §3 "Organization", "Business provider and insurance
+// company"): one table, several views. The properties every view shares are named here once;
+// each class spreads them. InsuranceCompany is the first declared view (type 5, no ORIAS,
+// missing text values sent empty); organisations and business providers still have their
+// hand-written modules (server/src/resources/organizations/, businessProviders/).
+import { defineClass, type PropertyDecl } from './types.ts';
+
+const text = (label: string, column: string, more: Partial<PropertyDecl> = {}): PropertyDecl => ({
+  type: 'string',
+  label,
+  column: `organization.${column}`,
+  nullable: true,
+  ...more,
+});
+
+/** The fields of every organisation view, in the order the API sends them. */
+export const organizationProperties = {
+  id: {
+    type: 'integer',
+    label: 'Identifiant',
+    column: 'organization.id',
+    sort: true,
+    filter: 'iri',
+  },
+  legalname: text('Raison sociale', 'legalname', {
+    nullable: false,
+    sort: true,
+    filter: 'partial',
+  }),
+  streetAddress: text('Adresse', 'street_address'),
+  streetAddress2: text("Complément d'adresse", 'street_address2'),
+  postOfficeBoxNumber: text('Boîte postale', 'post_office_box_number'),
+  postalCode: text('Code postal', 'postal_code', { sort: true, filter: 'partial' }),
+  addressLocality: text('Ville', 'address_locality', { sort: true, filter: 'partial' }),
+  addressCountry: text('Pays', 'address_country'),
+  legalForm: text('Forme juridique', 'legal_form'),
+  siret: text('SIRET', 'siret', { sort: true, filter: 'partial' }),
+  naf: text('Code NAF', 'naf'),
+  ape: text('Code APE', 'ape'),
+  email: text('Courriel', 'email'),
+  foundingDate: {
+    type: 'date',
+    label: 'Date de création',
+    column: 'organization.founding_date',
+    nullable: true,
+  },
+} as const satisfies Record<string, PropertyDecl>;
+
+export const InsuranceCompany = defineClass({
+  name: 'InsuranceCompany',
+  resource: 'insuranceCompanies',
+  title: "Compagnie d'assurance",
+  plural: "Compagnies d'assurance",
+  paths: { collection: '/api/insuranceOfCompanies' },
+  display: 'legalname',
+  access: {},
+  messages: {
+    notFound: "Cette compagnie d'assurance est introuvable.",
+  },
+  // Spec §9: companies by legal name.
+  defaultOrder: [{ field: 'legalname', direction: 'asc' }],
+  properties: organizationProperties,
+});
