@@ -26,7 +26,7 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await contractReference.register(api, deps);
   // Customers, providers, companies, products, commissions, brokers, supervisors.
   await organizations.register(api, deps);
-  await businessProviders.register(api, deps);
+  businessProviders.register(api, deps);
   insuranceCompanies.register(api, deps);
   await customerGroups.register(api, deps);
   await customers.register(api, deps);

@@ -4,7 +4,7 @@
 import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
 import { CustomerGroup } from './customerGroup.ts';
-import { InsuranceCompany } from './organization.ts';
+import { BusinessProvider, InsuranceCompany } from './organization.ts';
 import { Pole } from './pole.ts';
 import { Product } from './product.ts';
 import { Supplier } from './supplier.ts';
@@ -20,6 +20,7 @@ export const CLASSES: readonly AnyClass[] = [
   Pole,
   Product,
   InsuranceCompany,
+  BusinessProvider,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

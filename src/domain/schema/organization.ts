@@ -61,3 +61,35 @@ export const InsuranceCompany = defineClass({
   defaultOrder: [{ field: 'legalname', direction: 'asc' }],
   properties: organizationProperties,
 });
+
+const OLDER = 'Ancienne forme de /apporteurs/{id}';
+const older = (label: string): PropertyDecl => ({
+  type: 'string',
+  label,
+  description: OLDER,
+  nullable: true,
+});
+
+export const BusinessProvider = defineClass({
+  name: 'BusinessProvider',
+  resource: 'businessProviders',
+  title: 'Apporteur',
+  plural: 'Apporteurs',
+  paths: { collection: '/api/businessProviders' },
+  display: 'legalname',
+  access: {},
+  messages: { notFound: 'Cet apporteur est introuvable.' },
+  // Spec §9: providers by legal name.
+  defaultOrder: [{ field: 'legalname', direction: 'asc' }],
+  properties: {
+    ...organizationProperties,
+    orias: text('ORIAS', 'orias', { sort: true, filter: 'partial' }),
+    // The older shape of a provider (spec §3, /apporteurs/{id}), sent by every view of it.
+    idApporteur: { type: 'integer', label: "Identifiant de l'apporteur", description: OLDER },
+    lbApporteur: older('Apporteur (ancienne forme)'),
+    lbVille: older('Ville (ancienne forme)'),
+    lbCodPos: older('Code postal (ancienne forme)'),
+    lbSiret: older('SIRET (ancienne forme)'),
+    lbOrias: older('ORIAS (ancienne forme)'),
+  },
+});

@@ -7,11 +7,11 @@ import type { PageProps } from '../types.ts';
 import { businessProviders } from './index.ts';
 
 const filters = [
-  <TextInput key="legalname" source="legalname" label="Raison sociale" alwaysOn />,
-  <TextInput key="postalCode" source="postalCode" label="Code postal" />,
-  <TextInput key="addressLocality" source="addressLocality" label="Ville" />,
-  <TextInput key="siret" source="siret" label="SIRET" />,
-  <TextInput key="orias" source="orias" label="ORIAS" />,
+  <TextInput key="legalname" source="legalname" alwaysOn />,
+  <TextInput key="postalCode" source="postalCode" />,
+  <TextInput key="addressLocality" source="addressLocality" />,
+  <TextInput key="siret" source="siret" />,
+  <TextInput key="orias" source="orias" />,
 ];
 
 export function BusinessProviderList({ title }: PageProps) {
@@ -26,11 +26,11 @@ export function BusinessProviderList({ title }: PageProps) {
         bulkActionButtons={false}
         rowClick={(id) => specPath('businessProviders', 'show', id) ?? false}
       >
-        <DataTable.Col source="legalname" label="Raison sociale" />
-        <DataTable.Col source="addressLocality" label="Ville" />
-        <DataTable.Col source="postalCode" label="Code postal" />
-        <DataTable.Col source="siret" label="SIRET" />
-        <DataTable.Col source="orias" label="ORIAS" />
+        <DataTable.Col source="legalname" />
+        <DataTable.Col source="addressLocality" />
+        <DataTable.Col source="postalCode" />
+        <DataTable.Col source="siret" />
+        <DataTable.Col source="orias" />
       </DataTable>
     </SpecList>
   );

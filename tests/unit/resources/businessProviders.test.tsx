@@ -1,12 +1,14 @@
 // The business provider screens (/apporteurs/liste, /apporteurs/{id}) with the real data
 // provider, msw answering: columns of spec §3, order by legal name, a filter and the page as the
 // API takes them, the §8 messages, the detail's 'error' default and its related lists.
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Location } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BusinessProvider } from '../../../src/domain/schema/organization.ts';
 import { BusinessProviderList } from '../../../src/resources/businessProviders/BusinessProviderList.tsx';
 import { BusinessProviderShow } from '../../../src/resources/businessProviders/BusinessProviderShow.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
@@ -62,6 +64,12 @@ describe('/apporteurs/liste', () => {
     for (const text of ['Lyon', '69002', '45217896300013', '07013']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
+    // Headed by the declaration's labels (resources.businessProviders.fields.*).
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      (['legalname', 'addressLocality', 'postalCode', 'siret', 'orias'] as const).map(
+        (source) => BusinessProvider.properties[source].label,
+      ),
+    );
     expect(queries[0].get('order[legalname]')).toBe('asc');
     expect(queries[0].get('itemsPerPage')).toBe('10');
     expect(queries[0].get('page')).toBe('1');

@@ -2,103 +2,63 @@
 // /api/businessProviders, the older detail /apporteurs/{id}, and the option list of providers
 // holding at least one contract in the caller's scope (business_providers_with_contract).
 // Providers are reference data; the option list only names those of contracts in scope.
-import type { HydraProperty } from '../../hydra/registry.ts';
+// Declared in src/domain/schema/organization.ts.
+import { BusinessProvider } from '../../../../src/domain/schema/organization.ts';
 import {
+  type AnySelect,
   type Api,
-  type CollectionDecl,
+  type Ctx,
   collection,
-  defineSource,
-  exact,
   item,
-  partial,
   type ResourceDeps,
 } from '../framework/index.ts';
-import { ORGANIZATION_PROPERTIES } from '../organizations/index.ts';
+import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { optionCollection } from '../organizations/optionList.ts';
-import {
-  apporteurMember,
-  businessProviderMember,
-  ORGANIZATION_ORDER,
-  ORGANIZATION_TYPE,
-  type OrganizationRow,
-  withContractInScope,
-} from '../organizations/shape.ts';
+import { ORGANIZATION_TYPE, withContractInScope } from '../organizations/shape.ts';
 
-const providers = defineSource({
+// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
+type Row = Record<string, any>;
+
+const providers = classSource<Row>(BusinessProvider, {
   from: (ctx) =>
     ctx.db
       .selectFrom('organization')
-      .where('organization.type_id', '=', ORGANIZATION_TYPE.businessProvider),
-  id: 'organization.id',
-  select: (qb) => qb.selectAll('organization'),
-  members: (rows: OrganizationRow[]) => rows.map(businessProviderMember),
+      .where('organization.type_id', '=', ORGANIZATION_TYPE.businessProvider) as AnySelect,
+  // The older shape (spec §3): the same values under their lb* names.
+  compute: (rows) =>
+    rows.map((r) => ({
+      idApporteur: r.id,
+      lbApporteur: r.legalname,
+      lbVille: r.addressLocality,
+      lbCodPos: r.postalCode,
+      lbSiret: r.siret,
+      lbOrias: r.orias,
+    })),
 });
 
-const apporteurs = defineSource({
+const providersWithContract = {
   ...providers,
-  members: (rows: OrganizationRow[]) => rows.map(apporteurMember),
-});
-
-const providersWithContract = defineSource({
-  ...providers,
-  from: (ctx) => providers.from(ctx).where(withContractInScope(ctx.scope)),
-});
-
-export const PROVIDER_FILTERS: CollectionDecl['filters'] = {
-  id: exact('organization.id', 'id'),
-  legalname: partial('organization.legalname'),
-  postalCode: partial('organization.postal_code'),
-  addressLocality: partial('organization.address_locality'),
-  siret: partial('organization.siret'),
-  orias: partial('organization.orias'),
+  from: (ctx: Ctx) => providers.from(ctx).where(withContractInScope(ctx.scope)),
 };
 
-const LIST = {
-  resource: 'BusinessProvider',
-  order: { ...ORGANIZATION_ORDER, orias: 'organization.orias' },
-  // Spec §9: providers by legalname.
-  defaultOrder: [{ field: 'legalname', direction: 'asc' }],
-  filters: PROVIDER_FILTERS,
-} as const satisfies Omit<CollectionDecl, 'paths' | 'source'>;
+/** The orders and filters of the list and of the option list. */
+const PROVIDER_LIST = listParams(BusinessProvider);
 
-const text = (name: string, title: string, description?: string): HydraProperty => ({
-  name,
-  title,
-  range: 'xmls:string',
-  ...(description ? { description } : {}),
-});
-const OLDER = 'Ancienne forme de /apporteurs/{id}';
-
-export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add({
-    name: 'BusinessProvider',
-    title: 'Apporteur',
-    collection: { path: '/api/businessProviders', key: 'businessProviders' },
-    properties: [
-      ...ORGANIZATION_PROPERTIES,
-      text('orias', 'ORIAS'),
-      text('lbApporteur', 'Apporteur', OLDER),
-      text('lbVille', 'Ville', OLDER),
-      text('lbCodPos', 'Code postal', OLDER),
-      text('lbSiret', 'SIRET', OLDER),
-      text('lbOrias', 'ORIAS', OLDER),
-    ],
-  });
-  collection(api, deps, { ...LIST, paths: ['/api/businessProviders'], source: providers });
-  item(api, deps, {
-    paths: ['/api/businessProviders/:id'],
-    resource: 'BusinessProvider',
+export function register(api: Api, deps: ResourceDeps): void {
+  api.hydra.add(hydraClass(BusinessProvider));
+  collection(api, deps, {
+    ...PROVIDER_LIST,
+    paths: [BusinessProvider.paths.collection],
     source: providers,
-    notFound: 'Cet apporteur est introuvable.',
   });
   item(api, deps, {
-    paths: ['/apporteurs/:id', '/api/apporteurs/:id'],
-    resource: 'BusinessProvider',
-    source: apporteurs,
-    notFound: 'Cet apporteur est introuvable.',
+    paths: ['/api/businessProviders/:id', '/apporteurs/:id', '/api/apporteurs/:id'],
+    resource: BusinessProvider.name,
+    source: providers,
+    notFound: BusinessProvider.messages?.notFound,
   });
   optionCollection(api, deps, {
-    ...LIST,
+    ...PROVIDER_LIST,
     paths: ['/api/business_providers_with_contract', '/business_providers_with_contract'],
     source: providersWithContract,
   });

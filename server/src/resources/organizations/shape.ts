@@ -1,7 +1,6 @@
 // Organisations as the API shows them (spec §3 "Organization", "Business provider and insurance
-// company"): one row shape, three views of it: any organisation (/api/organizations), business
-// providers (type 3, /api/businessProviders, with the older /apporteurs shape) and insurance
-// companies (type 5, /api/insuranceOfCompanies, no orias, missing values empty).
+// company"): one row shape, three views of it: any organisation (/api/organizations, here),
+// business providers and insurance companies (declared in src/domain/schema/organization.ts).
 import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { OrganizationTable } from '../../db/schema.ts';
 import type { DataScope } from '../../scope/index.ts';
@@ -46,43 +45,6 @@ export function organizationFields(r: OrganizationRow) {
 export const businessProviderIri = (id: number) => iri('/api/businessProviders', id);
 export const insuranceCompanyIri = (id: number) => iri('/api/insuranceOfCompanies', id);
 export const organizationIri = (id: number) => iri('/api/organizations', id);
-
-/** A business provider (type 3): list and detail fields, and its ORIAS number. */
-export function businessProviderMember(r: OrganizationRow) {
-  return {
-    '@id': businessProviderIri(r.id),
-    '@type': 'BusinessProvider',
-    ...organizationFields(r),
-    orias: r.orias,
-  };
-}
-
-/** The older apporteur shape (spec §3): the same provider, with its lb* names too. */
-export function apporteurMember(r: OrganizationRow) {
-  return {
-    ...businessProviderMember(r),
-    idApporteur: r.id,
-    lbApporteur: r.legalname,
-    lbVille: r.address_locality,
-    lbCodPos: r.postal_code,
-    lbSiret: r.siret,
-    lbOrias: r.orias,
-  };
-}
-
-/** An insurance company (type 5): no orias, and missing text values are empty (spec §3). */
-export function insuranceCompanyMember(r: OrganizationRow) {
-  const fields = organizationFields(r);
-  const empty = Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [k, v === null ? '' : v]),
-  ) as { [K in keyof typeof fields]: Exclude<(typeof fields)[K], null> | string };
-  return {
-    '@id': insuranceCompanyIri(r.id),
-    '@type': 'InsuranceCompany',
-    ...empty,
-    id: r.id,
-  };
-}
 
 /**
  * Organisations linked to at least one contract in scope (the *_with_contract option lists).
