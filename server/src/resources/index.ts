@@ -25,7 +25,7 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await contracts.register(api, deps);
   await contractReference.register(api, deps);
   // Customers, providers, companies, products, commissions, brokers, supervisors.
-  await organizations.register(api, deps);
+  organizations.register(api, deps);
   businessProviders.register(api, deps);
   insuranceCompanies.register(api, deps);
   await customerGroups.register(api, deps);

@@ -4,7 +4,7 @@
 import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
 import { CustomerGroup } from './customerGroup.ts';
-import { BusinessProvider, InsuranceCompany } from './organization.ts';
+import { BusinessProvider, InsuranceCompany, Organization } from './organization.ts';
 import { Pole } from './pole.ts';
 import { Product } from './product.ts';
 import { Supplier } from './supplier.ts';
@@ -21,6 +21,7 @@ export const CLASSES: readonly AnyClass[] = [
   Product,
   InsuranceCompany,
   BusinessProvider,
+  Organization,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

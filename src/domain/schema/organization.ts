@@ -93,3 +93,37 @@ export const BusinessProvider = defineClass({
     lbOrias: older('ORIAS (ancienne forme)'),
   },
 });
+
+export const Organization = defineClass({
+  name: 'Organization',
+  resource: 'organizations',
+  title: 'Organisation',
+  plural: 'Organisations',
+  description: 'Toute organisation : partenaire, apporteur, compagnie, groupe…',
+  paths: { collection: '/api/organizations' },
+  display: 'legalname',
+  access: {},
+  messages: { notFound: 'Cette organisation est introuvable.' },
+  defaultOrder: [{ field: 'legalname', direction: 'asc' }],
+  properties: {
+    ...organizationProperties,
+    orias: text('ORIAS', 'orias'),
+    address: { type: 'json', label: 'Adresse postale' },
+    // { id, label } of spec §9's organisation types; filtered and sorted by its id.
+    type: {
+      type: 'json',
+      label: "Type d'organisation",
+      sort: { column: 'organization.type_id', aliases: ['type.id'] },
+      filter: { kind: 'iri', aliases: ['type.id'] },
+    },
+    parentOrganization: {
+      type: 'json',
+      label: 'Organisation parente',
+      nullable: true,
+      relation: { target: 'Organization' },
+    },
+  },
+  filters: {
+    'parentOrganization.id': { kind: 'iri', label: 'Organisation parente' },
+  },
+});

@@ -1,6 +1,6 @@
-// Organisations as the API shows them (spec §3 "Organization", "Business provider and insurance
-// company"): one row shape, three views of it: any organisation (/api/organizations, here),
-// business providers and insurance companies (declared in src/domain/schema/organization.ts).
+// What the organisation views share beyond their declarations (src/domain/schema/organization.ts):
+// the type ids of spec §9, the IRIs other resources link to, the *_with_contract scope rule and
+// the batch lookup of a page's related organisations.
 import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
 import type { OrganizationTable } from '../../db/schema.ts';
 import type { DataScope } from '../../scope/index.ts';
@@ -12,35 +12,6 @@ import { iri } from '../framework/index.ts';
 export const ORGANIZATION_TYPE = { businessProvider: 3, insuranceCompany: 5 } as const;
 
 export type OrganizationRow = Selectable<OrganizationTable>;
-
-/** Sort fields shared by the organisation lists (spec §3 list fields). */
-export const ORGANIZATION_ORDER = {
-  id: 'organization.id',
-  legalname: 'organization.legalname',
-  postalCode: 'organization.postal_code',
-  addressLocality: 'organization.address_locality',
-  siret: 'organization.siret',
-} as const;
-
-/** The fields every view shares, with null where the row has nothing. */
-export function organizationFields(r: OrganizationRow) {
-  return {
-    id: r.id,
-    legalname: r.legalname,
-    streetAddress: r.street_address,
-    streetAddress2: r.street_address2,
-    postOfficeBoxNumber: r.post_office_box_number,
-    postalCode: r.postal_code,
-    addressLocality: r.address_locality,
-    addressCountry: r.address_country,
-    legalForm: r.legal_form,
-    siret: r.siret,
-    naf: r.naf,
-    ape: r.ape,
-    email: r.email,
-    foundingDate: r.founding_date,
-  };
-}
 
 export const businessProviderIri = (id: number) => iri('/api/businessProviders', id);
 export const insuranceCompanyIri = (id: number) => iri('/api/insuranceOfCompanies', id);
