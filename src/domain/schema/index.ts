@@ -3,6 +3,7 @@
 // and the generic screens can show it.
 import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
+import { Customer } from './customer.ts';
 import { CustomerGroup } from './customerGroup.ts';
 import { BusinessProvider, InsuranceCompany, Organization } from './organization.ts';
 import { Pole } from './pole.ts';
@@ -22,6 +23,7 @@ export const CLASSES: readonly AnyClass[] = [
   InsuranceCompany,
   BusinessProvider,
   Organization,
+  Customer,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

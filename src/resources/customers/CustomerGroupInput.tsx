@@ -15,7 +15,8 @@ export function CustomerGroupInput({
   label,
 }: {
   source: string;
-  label: string;
+  /** By default the label of the source in the resource (resources.<name>.fields). */
+  label?: string;
   alwaysOn?: boolean;
 }) {
   const notify = useNotify();

@@ -9,16 +9,11 @@ import { CustomerGroupInput } from './CustomerGroupInput.tsx';
 import { customers } from './index.ts';
 
 const filters = [
-  <TextInput key="subscriber" source="subscriber" label="Souscripteur" alwaysOn />,
-  <TextInput key="siret" source="siret" label="SIRET" />,
-  <TextInput key="postalCode" source="postalCode" label="Code postal" />,
-  <TextInput key="addressLocality" source="addressLocality" label="Ville" />,
-  <CustomerGroupInput
-    key="customerGroup"
-    source="customerGroup.id"
-    label="Groupe client"
-    alwaysOn
-  />,
+  <TextInput key="subscriber" source="subscriber" alwaysOn />,
+  <TextInput key="siret" source="siret" />,
+  <TextInput key="postalCode" source="postalCode" />,
+  <TextInput key="addressLocality" source="addressLocality" />,
+  <CustomerGroupInput key="customerGroup" source="customerGroup.id" alwaysOn />,
 ];
 
 export function CustomerList({ title }: PageProps) {
@@ -33,12 +28,12 @@ export function CustomerList({ title }: PageProps) {
         bulkActionButtons={false}
         rowClick={(id) => specPath('customers', 'show', id) ?? false}
       >
-        <DataTable.Col source="subscriber" label="Souscripteur" />
-        <DataTable.Col source="siret" label="SIRET" />
-        <DataTable.Col source="postalCode" label="Code postal" />
-        <DataTable.Col source="addressLocality" label="Ville" />
-        <DataTable.NumberCol source="numberOfContract" label="Contrats" />
-        <DataTable.NumberCol source="nbrBeneficiary" label="Bénéficiaires" />
+        <DataTable.Col source="subscriber" />
+        <DataTable.Col source="siret" />
+        <DataTable.Col source="postalCode" />
+        <DataTable.Col source="addressLocality" />
+        <DataTable.NumberCol source="numberOfContract" />
+        <DataTable.NumberCol source="nbrBeneficiary" />
       </DataTable>
     </SpecList>
   );

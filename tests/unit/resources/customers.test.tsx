@@ -2,12 +2,14 @@
 // answering: columns of spec §3, order by id, filters (text and customer group from the cached
 // option list) and page as the API takes them, the §8 messages, the detail and its four related
 // lists, the missing-id messages.
+
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { setupServer } from 'msw/node';
 import type { Location } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Customer } from '../../../src/domain/schema/customer.ts';
 import { CustomerList } from '../../../src/resources/customers/CustomerList.tsx';
 import { CustomerInsureds } from '../../../src/resources/customers/CustomerRelated.tsx';
 import { CustomerShow } from '../../../src/resources/customers/CustomerShow.tsx';
@@ -70,6 +72,19 @@ describe('/Clients/liste', () => {
     for (const text of ['32145698700012', '31000', 'Toulouse', '3', '17']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
+    // Headed by the declaration's labels (resources.customers.fields.*).
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(
+      (
+        [
+          'subscriber',
+          'siret',
+          'postalCode',
+          'addressLocality',
+          'numberOfContract',
+          'nbrBeneficiary',
+        ] as const
+      ).map((source) => Customer.properties[source].label),
+    );
     expect(queries[0].get('order[id]')).toBe('asc');
     expect(queries[0].get('itemsPerPage')).toBe('10');
     expect(queries[0].get('page')).toBe('1');
