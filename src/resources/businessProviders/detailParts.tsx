@@ -5,9 +5,13 @@ import { Box, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Labeled } from 'react-admin';
 
-export type Fact = readonly [label: string, value: ReactNode];
+/** A property of the record and what to show for it; its label is its declaration's. */
+export type Fact = readonly [source: string, value: ReactNode];
 
-/** Labelled values, 2 columns on a phone, 3 on a tablet, 4 on a wide screen. */
+/**
+ * Labelled values, 2 columns on a phone, 3 on a tablet, 4 on a wide screen. Each label is the
+ * one of its property in the page's resource (resources.<name>.fields.<source>).
+ */
 export function Facts({ facts }: { facts: readonly Fact[] }) {
   return (
     <Box
@@ -18,12 +22,12 @@ export function Facts({ facts }: { facts: readonly Fact[] }) {
         py: 1,
       }}
     >
-      {facts.map(([label, value]) => (
-        <Labeled key={label} label={label}>
+      {facts.map(([source, value]) => (
+        <Labeled key={source} source={source}>
           <Typography
             variant="body2"
             component="span"
-            data-fact={label}
+            data-fact={source}
             sx={{ overflowWrap: 'anywhere' }}
           >
             {value}

@@ -27,18 +27,18 @@ export function OrganizationFacts({ kind }: { kind: 'businessProvider' | 'compan
   if (!record) return null;
   const facts: Fact[] = [
     [
-      'Raison sociale',
+      'legalname',
       kind === 'businessProvider' ? record.legalname || MISSING_LEGALNAME : text(record.legalname),
     ],
-    ['Adresse', text(record.streetAddress)],
-    ["Complément d'adresse", text(record.streetAddress2)],
-    ['Code postal', text(record.postalCode)],
-    ['Ville', text(record.addressLocality)],
-    ['Pays', text(record.addressCountry)],
-    ['Forme juridique', text(record.legalForm)],
-    ['SIRET', text(record.siret)],
-    ['Code APE', text(record.ape)],
+    ['streetAddress', text(record.streetAddress)],
+    ['streetAddress2', text(record.streetAddress2)],
+    ['postalCode', text(record.postalCode)],
+    ['addressLocality', text(record.addressLocality)],
+    ['addressCountry', text(record.addressCountry)],
+    ['legalForm', text(record.legalForm)],
+    ['siret', text(record.siret)],
+    ['ape', text(record.ape)],
   ];
-  if (kind === 'businessProvider') facts.push(['ORIAS', text(record.orias)]);
+  if (kind === 'businessProvider') facts.push(['orias', text(record.orias)]);
   return <Facts facts={facts} />;
 }

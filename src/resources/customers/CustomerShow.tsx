@@ -32,16 +32,16 @@ function CustomerDetail() {
     <>
       <Facts
         facts={[
-          ['Souscripteur', text(customer.subscriber)],
-          ['SIRET', text(customer.siret)],
-          ['Adresse', text(customer.streetAddress)],
-          ['Code postal', text(customer.postalCode)],
-          ['Ville', text(customer.addressLocality)],
-          ['Convention collective (IDCC)', text(customer.idCc1)],
-          ['Groupe client', text(customer.customerGroup?.label)],
-          ['Groupe client secondaire', text(customer.secondaryGroup?.label)],
-          ['Contrats', text(customer.numberOfContract)],
-          ['Bénéficiaires', text(customer.nbrBeneficiary)],
+          ['subscriber', text(customer.subscriber)],
+          ['siret', text(customer.siret)],
+          ['streetAddress', text(customer.streetAddress)],
+          ['postalCode', text(customer.postalCode)],
+          ['addressLocality', text(customer.addressLocality)],
+          ['idCc1', text(customer.idCc1)],
+          ['customerGroup', text(customer.customerGroup?.label)],
+          ['secondaryGroup', text(customer.secondaryGroup?.label)],
+          ['numberOfContract', text(customer.numberOfContract)],
+          ['nbrBeneficiary', text(customer.nbrBeneficiary)],
         ]}
       />
       <Section title="Contrats">

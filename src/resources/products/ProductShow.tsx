@@ -25,12 +25,12 @@ function ProductDetail() {
     <>
       <Facts
         facts={[
-          ['Produit', text(product.lbProduit)],
-          ['Type de contrat', text(product.lbTypeContrat)],
-          ['Risque', productRisk(product)],
-          ['Bloqué', yesNo(product.blBloqueDec)],
-          ['Date de blocage', longDate(product.dtDatBloque)],
-          ['Compagnie', <CompanyLink key="company" product={product} />],
+          ['lbProduit', text(product.lbProduit)],
+          ['lbTypeContrat', text(product.lbTypeContrat)],
+          ['lbType', productRisk(product)],
+          ['blBloqueDec', yesNo(product.blBloqueDec)],
+          ['dtDatBloque', longDate(product.dtDatBloque)],
+          ['insuranceCompany', <CompanyLink key="company" product={product} />],
         ]}
       />
       <Section title="Contrats">

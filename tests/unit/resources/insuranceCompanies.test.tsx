@@ -123,8 +123,10 @@ describe('/mutuelles/{id}', () => {
     expect(screen.getByText('3 place Bellecour')).toBeInTheDocument();
     expect(screen.queryByText('ORIAS')).not.toBeInTheDocument();
     const { container } = rendered;
-    for (const label of ['Forme juridique', 'Code APE', "Complément d'adresse"]) {
-      expect(container.querySelector(`[data-fact="${label}"]`)?.textContent).toBe('');
+    for (const source of ['legalForm', 'ape', 'streetAddress2'] as const) {
+      expect(container.querySelector(`[data-fact="${source}"]`)?.textContent).toBe('');
+      // Labelled by the declaration.
+      expect(screen.getByText(InsuranceCompany.properties[source].label)).toBeInTheDocument();
     }
     expect(screen.queryByText('error')).not.toBeInTheDocument();
     expect(await screen.findByText('CT-0012')).toBeInTheDocument();
