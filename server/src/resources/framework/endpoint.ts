@@ -16,7 +16,9 @@ export function endpoint(api: Api, deps: ResourceDeps, decl: EndpointDecl): void
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
       const body = await decl.handle(ctx, reply);
-      if (body === reply) return reply;
+      // A Fastify reply is a thenable: a handler that returns it (a streamed file) is awaited
+      // to the end of the answer and gives undefined, so `sent` is what says it answered.
+      if (body === reply || reply.sent) return reply;
       return sendJsonLd(reply, body);
     });
   }
