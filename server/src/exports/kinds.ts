@@ -9,14 +9,10 @@ import {
 } from '../../../src/domain/exportFile.ts';
 import { nir } from '../../../src/domain/format.ts';
 import { premiumTotal } from '../../../src/domain/premium.ts';
+import { Commission } from '../../../src/domain/schema/commission.ts';
 import { Contract } from '../../../src/domain/schema/contract.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
-import {
-  COMMISSION_FILTERS,
-  COMMISSION_ORDER,
-  COMMISSION_ROLES,
-  commissions,
-} from '../resources/commissions/source.ts';
+import { COMMISSION_LIST, commissions } from '../resources/commissions/source.ts';
 import { contractList } from '../resources/contracts/list.ts';
 import { type CollectionDecl, parseId } from '../resources/framework/index.ts';
 import { INSURED_COLLECTION } from '../resources/insureds/index.ts';
@@ -135,25 +131,10 @@ export const EXPORTS: Readonly<Record<ExportKind, ExportDefinition>> = {
 /** GET /api/commissions/download: the list of /api/commissions (same filters, same order). */
 export const COMMISSIONS: ExportSheet = {
   decl: {
-    paths: ['/api/commissions'],
-    resource: 'Commission',
-    roles: COMMISSION_ROLES,
+    ...COMMISSION_LIST,
+    paths: [Commission.paths.collection],
     source: commissions,
-    order: COMMISSION_ORDER,
-    nullableOrder: ['datePaymentCom', 'datePayment'],
-    defaultOrder: [{ field: 'startAt', direction: 'desc' }],
-    ...COMMISSION_FILTERS,
   },
   title: 'Commissions',
-  columns: [
-    column('N° de contrat', 'text', 16, (c) => c.numContract),
-    column('Souscripteur', 'text', 30, (c) => c.subscriber),
-    column('Apporteur', 'text', 28, (c) => c.businessProvider),
-    column("Taux d'acquisition (%)", 'percent', 12, (c) => c.acquisitionRate),
-    column('Début', 'date', 12, (c) => c.startAt),
-    column('Fin', 'date', 12, (c) => c.endAt),
-    column('Date de paiement', 'date', 12, (c) => c.datePaymentCom),
-    column('Montant payé', 'amount', 12, (c) => c.amoundPaid),
-    column('Année', 'integer', 8, (c) => c.year),
-  ],
+  columns: classColumns(Commission),
 };

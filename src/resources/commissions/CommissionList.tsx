@@ -11,20 +11,22 @@ import {
   PercentField,
   SpecList,
 } from '../../components/list/index.ts';
+import { Commission } from '../../domain/schema/commission.ts';
 import type { PageProps } from '../types.ts';
 import { CommissionDashboard } from './CommissionDashboard.tsx';
 import { CommissionDownloadButton } from './CommissionDownloadButton.tsx';
 import { commissions } from './index.ts';
 
 const NOWRAP = 'commission-nowrap';
+const label = (field: keyof typeof Commission.properties) => Commission.properties[field].label;
 
 const filters = [
-  <NumberInput key="year" source="year" label="Année" alwaysOn />,
-  <TextInput key="numContract" source="numContract" label="N° de contrat" alwaysOn />,
-  <TextInput key="subscriber" source="subscriber" label="Souscripteur" />,
-  ...dateRangeFilters('startAt', 'Début'),
-  ...dateRangeFilters('endAt', 'Fin'),
-  ...dateRangeFilters('datePayment', 'Date de paiement'),
+  <NumberInput key="year" source="year" alwaysOn />,
+  <TextInput key="numContract" source="numContract" alwaysOn />,
+  <TextInput key="subscriber" source="subscriber" />,
+  ...dateRangeFilters('startAt', label('startAt')),
+  ...dateRangeFilters('endAt', label('endAt')),
+  ...dateRangeFilters('datePayment', label('datePaymentCom')),
 ];
 
 function Actions() {
@@ -54,55 +56,40 @@ export function CommissionList({ title }: PageProps) {
         // Numbers, dates and contract numbers on one line; names may wrap.
         sx={{ [`& .${NOWRAP}`]: { whiteSpace: 'nowrap' } }}
       >
-        <DataTable.Col
-          cellClassName={NOWRAP}
-          headerClassName={NOWRAP}
-          source="numContract"
-          label="N° de contrat"
-        />
-        <DataTable.Col source="subscriber" label="Souscripteur" />
-        <DataTable.Col source="businessProvider" label="Apporteur" />
+        <DataTable.Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="numContract" />
+        <DataTable.Col source="subscriber" />
+        <DataTable.Col source="businessProvider" />
         <DataTable.Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="acquisitionRate"
-          label="Taux d'acquisition"
           field={PercentField}
         />
         <DataTable.Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="startAt"
-          label="Début"
           field={LongDateField}
         />
         <DataTable.Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="endAt"
-          label="Fin"
           field={LongDateField}
         />
         <DataTable.Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="datePaymentCom"
-          label="Date de paiement"
           field={LongDateField}
         />
         <DataTable.Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="amoundPaid"
-          label="Montant payé"
           field={AmountField}
         />
-        <DataTable.Col
-          cellClassName={NOWRAP}
-          headerClassName={NOWRAP}
-          source="year"
-          label="Année"
-        />
+        <DataTable.Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="year" />
       </DataTable>
     </SpecList>
   );

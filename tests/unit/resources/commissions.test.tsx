@@ -1,11 +1,13 @@
 // The commissions screen (/Commission/list) with the real data provider, msw answering: the
 // list's states (loading, French load error, empty), its columns and filters, the dashboard
 // per year and provider with its totals and its own error, and the download with its toasts.
+
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Commission } from '../../../src/domain/schema/commission.ts';
 import { fileNameOf } from '../../../src/resources/commissions/CommissionDownloadButton.tsx';
 import { CommissionList } from '../../../src/resources/commissions/CommissionList.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
@@ -57,6 +59,13 @@ describe('/Commission/list', () => {
     }
     expect(within(row).getByText(/^1\s234,50$/)).toBeInTheDocument();
     expect(within(row).getByText('2025')).toBeInTheDocument();
+    // Headed by the declaration's labels, as the download is (resources.commissions.fields.*).
+    const table = row.closest('table') as HTMLElement;
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual((Commission.exports ?? []).map(({ field }) => Commission.properties[field].label));
     expect(query?.get('order[startAt]')).toBe('desc');
     expect(query?.get('itemsPerPage')).toBe('10');
   });

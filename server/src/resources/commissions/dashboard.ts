@@ -24,7 +24,7 @@ import { checkOffset, MAX_OFFSET } from '../framework/paging.ts';
 import { hydraSearch, searchMappings } from '../framework/search.ts';
 import { hydraPage } from '../framework/view.ts';
 import { businessProviderIri } from '../organizations/shape.ts';
-import { COMMISSION_FILTERS, COMMISSION_ROLES, commissions } from './source.ts';
+import { COMMISSION_LIST, COMMISSION_ROLES, commissions } from './source.ts';
 
 interface SummaryRow {
   year: number;
@@ -55,8 +55,8 @@ export const SUMMARY_DECL: CollectionDecl = {
     { field: 'year', direction: 'desc' },
     { field: 'businessProvider', direction: 'asc' },
   ],
-  ...COMMISSION_FILTERS,
-  filters: { ...COMMISSION_FILTERS.filters, id: customList('string', summaryIds) },
+  dates: COMMISSION_LIST.dates,
+  filters: { ...COMMISSION_LIST.filters, id: customList('string', summaryIds) },
 };
 
 /** `id[]=/api/commissions_list/2025-12` (or `2025-12`): the groups of those year and provider. */

@@ -1,0 +1,118 @@
+// Commission (spec partner-extranet §3 "Commission", §7 /api/commissions): one commission paid
+// on a contract, with its contract number, subscriber and business provider; read by
+// VIEW_COMMISSIONS (spec §6), in scope when its contract is (server/src/resources/commissions/).
+// Its columns are also those of the download (GET /api/commissions/download).
+import { defineClass } from './types.ts';
+
+export const COMMISSION_ROLES = ['VIEW_COMMISSIONS'] as const;
+
+export const Commission = defineClass({
+  name: 'Commission',
+  resource: 'commissions',
+  title: 'Commission',
+  plural: 'Commissions',
+  paths: { collection: '/api/commissions' },
+  display: 'numContract',
+  access: { read: COMMISSION_ROLES },
+  messages: { notFound: 'Cette commission est introuvable.' },
+  // No order in spec §9: the newest start first.
+  defaultOrder: [{ field: 'startAt', direction: 'desc' }],
+  properties: {
+    id: {
+      type: 'integer',
+      label: 'Identifiant',
+      column: 'commission.id',
+      sort: true,
+      filter: 'iri',
+    },
+    numContract: {
+      type: 'string',
+      label: 'N° de contrat',
+      column: 'contract.lb_contrat',
+      sort: true,
+      filter: 'partial',
+    },
+    contract: {
+      type: 'integer',
+      label: 'Contrat',
+      column: 'commission.contract_id',
+      relation: { target: 'Contract' },
+      filter: { kind: 'iri', aliases: ['contract.id'] },
+    },
+    subscriber: {
+      type: 'string',
+      label: 'Souscripteur',
+      column: 'customer.legalname',
+      sort: true,
+      filter: 'partial',
+    },
+    customer: {
+      type: 'integer',
+      label: 'Souscripteur (fiche)',
+      column: 'contract.customer_id',
+      relation: { target: 'Customer' },
+      filter: { kind: 'iri', aliases: ['customer.id'] },
+    },
+    businessProvider: {
+      type: 'string',
+      label: 'Apporteur',
+      column: 'organization.legalname',
+      sort: true,
+      // The provider's id or IRI (spec §7), not its name.
+      filter: { kind: 'iri', aliases: ['businessProvider.id'] },
+    },
+    businessProviderId: {
+      type: 'integer',
+      label: "Identifiant de l'apporteur",
+      column: 'commission.business_provider_id',
+    },
+    acquisitionRate: {
+      type: 'decimal',
+      label: "Taux d'acquisition",
+      column: 'commission.acquisition_rate',
+      sort: true,
+    },
+    startAt: {
+      type: 'date',
+      label: 'Début',
+      column: 'commission.start_at',
+      // Spec §7: `start` is startAt.
+      sort: { aliases: ['start'] },
+      filter: 'date',
+    },
+    endAt: { type: 'date', label: 'Fin', column: 'commission.end_at', sort: true, filter: 'date' },
+    datePaymentCom: {
+      type: 'date',
+      label: 'Date de paiement',
+      column: 'commission.date_payment_com',
+      nullable: true,
+      sort: { aliases: ['datePayment'] },
+      filter: { kind: 'date', aliases: ['datePayment'] },
+    },
+    // Spelled so in the spec (§3) and in the API it rebuilds.
+    amoundPaid: {
+      type: 'decimal',
+      label: 'Montant payé',
+      column: 'commission.amound_paid',
+      sort: true,
+    },
+    year: {
+      type: 'integer',
+      label: 'Année',
+      column: 'commission.year',
+      sort: true,
+      filter: { kind: 'exact', type: 'integer' },
+    },
+  },
+  exports: [
+    { field: 'numContract', kind: 'text', width: 16 },
+    { field: 'subscriber', kind: 'text', width: 30 },
+    { field: 'businessProvider', kind: 'text', width: 28 },
+    { field: 'acquisitionRate', kind: 'percent', width: 12 },
+    { field: 'startAt', kind: 'date', width: 12 },
+    { field: 'endAt', kind: 'date', width: 12 },
+    { field: 'datePaymentCom', kind: 'date', width: 12 },
+    { field: 'amoundPaid', kind: 'amount', width: 12 },
+    { field: 'year', kind: 'integer', width: 8 },
+  ],
+});
