@@ -16,10 +16,7 @@ import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { ORGANIZATION_TYPE, withContractInScope } from '../organizations/shape.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
-type Row = Record<string, any>;
-
-const providers = classSource<Row>(BusinessProvider, {
+const providers = classSource(BusinessProvider, {
   from: (ctx) =>
     ctx.db
       .selectFrom('organization')

@@ -20,10 +20,7 @@ export { COMMISSION_ROLES } from '../../../../src/domain/schema/commission.ts';
 
 export const commissionIri = (id: number) => iri('/api/commissions', id);
 
-// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
-type Row = Record<string, any>;
-
-export const commissions = classSource<Row>(Commission, {
+export const commissions = classSource(Commission, {
   // The scope and the filters need the contract only: counts and the dashboard's sums never
   // pay for the display joins below.
   from: (ctx) =>

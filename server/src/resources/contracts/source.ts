@@ -27,10 +27,7 @@ export const contractLabelJoins = (qb: SelectQueryBuilder<DB, 'contract', object
     .innerJoin('customer', 'customer.id', 'contract.customer_id')
     .innerJoin('contract_state', 'contract_state.id', 'contract.state_id');
 
-// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
-type Row = Record<string, any>;
-
-export const contracts = classSource<Row>(Contract, {
+export const contracts = classSource(Contract, {
   from: (ctx) => ctx.db.selectFrom('contract').where(contractScope(ctx.scope)) as AnySelect,
   joins: (qb) =>
     contractLabelJoins(qb as SelectQueryBuilder<DB, 'contract', object>).innerJoin(

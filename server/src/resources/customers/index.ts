@@ -44,10 +44,7 @@ const inGroup = (column: 'customer_group_id' | 'secondary_group_id') => (values:
     WHERE ${byId} OR ${byCode})`;
 };
 
-// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
-type Row = Record<string, any>;
-
-const customers = classSource<Row>(Customer, {
+const customers = classSource(Customer, {
   from: (ctx) => {
     const scoped = ctx.db.selectFrom('customer').where(customerInScope(ctx.scope, 'customer'));
     return (sortsOnCounts(ctx.query) ? joinCounts(ctx, scoped) : scoped) as AnySelect;

@@ -23,7 +23,7 @@ import type { HydraProperty, HydraRange, HydraResource } from '../../hydra/regis
 import type { CollectionDecl } from './collection.ts';
 import type { Ctx } from './context.ts';
 import { exact, type FilterDecl, partial } from './filters.ts';
-import { memberBuilder } from './memberShape.ts';
+import { type BuildMember, memberBuilder } from './memberShape.ts';
 import { type AnySelect, iri, type Source } from './source.ts';
 
 const RANGES: Record<PropertyDecl['type'], HydraRange | undefined> = {
@@ -190,7 +190,11 @@ export interface SourceBinding<Row> {
  * computing the rest. Relations with a column (state: contract.state_id) are computed: the
  * column serves filters, sorts and writes.
  */
-export function classSource<Row extends Record<string, unknown>>(
+/** A row of a declared class, read by property name (the declaration's). */
+// biome-ignore lint/suspicious/noExplicitAny: the columns are the declaration's, known at run time.
+export type ClassRow = Record<string, any>;
+
+export function classSource<Row extends Record<string, unknown> = ClassRow>(
   decl: AnyClass,
   binding: SourceBinding<Row>,
 ): Source<never, never, Row, Record<string, unknown>> {
@@ -209,6 +213,23 @@ export function classSource<Row extends Record<string, unknown>>(
   ];
   const restricted = entries(decl).filter(([, p]) => p.readRoles?.length);
   const base = itemBase(decl);
+  // The builder of each shape this class meets (hidden properties, computed keys), found by a
+  // short key so that a page does not describe its whole shape again.
+  const builders = new Map<string, BuildMember>();
+  const builderFor = (hidden: ReadonlySet<string>, computed: string[]) => {
+    const key = `${[...hidden].join(',')}|${computed.join(',')}`;
+    let build = builders.get(key);
+    if (!build) {
+      build = memberBuilder({
+        type: decl.name,
+        columns: read.filter(([name]) => !hidden.has(name)).map(([name]) => name),
+        links: linked.filter(({ name }) => !hidden.has(name)),
+        computed,
+      });
+      builders.set(key, build);
+    }
+    return build;
+  };
   return {
     from: binding.from as never,
     id: binding.id ?? decl.properties.id?.column ?? fail(decl, 'no id column'),
@@ -228,18 +249,13 @@ export function classSource<Row extends Record<string, unknown>>(
           .filter(([, p]) => !hasAnyRole(ctx.principal.roles, p.readRoles ?? []))
           .map(([name]) => name),
       );
-      const shape = {
-        type: decl.name,
-        columns: read.filter(([name]) => !hidden.has(name)).map(([name]) => name),
-        links: linked.filter(({ name }) => !hidden.has(name)),
-      };
       const readableKeys = (extra: Record<string, unknown>) =>
         Object.keys(extra).filter((name) => !hidden.has(name));
       // The compute gives every member of a page the same keys; one that differs gets its own.
       const first = computed[0] ? readableKeys(computed[0]) : [];
       const firstSignature = first.join(',');
-      const build = memberBuilder({ ...shape, computed: first });
-      const plain = memberBuilder({ ...shape, computed: [] });
+      const build = builderFor(hidden, first);
+      const plain = builderFor(hidden, []);
       return rows.map((row, i) => {
         const id = iri(base, row.id as number);
         const extra = computed[i];
@@ -247,7 +263,7 @@ export function classSource<Row extends Record<string, unknown>>(
         const own = readableKeys(extra);
         return own.join(',') === firstSignature
           ? build(id, row, extra)
-          : memberBuilder({ ...shape, computed: own })(id, row, extra);
+          : builderFor(hidden, own)(id, row, extra);
       });
     },
   };

@@ -15,15 +15,12 @@ import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { ORGANIZATION_TYPE, withContractInScope } from '../organizations/shape.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
-type Row = Record<string, any>;
-
 /** Spec §3: a company's missing text values are sent empty, not null. */
 const TEXTS = Object.entries(InsuranceCompany.properties)
   .filter(([, p]) => p.type === 'string' && p.nullable)
   .map(([name]) => name);
 
-const companies = classSource<Row>(InsuranceCompany, {
+const companies = classSource(InsuranceCompany, {
   from: (ctx) =>
     ctx.db
       .selectFrom('organization')

@@ -15,10 +15,7 @@ import {
 import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { organizationIri, organizationsByIds } from './shape.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
-type Row = Record<string, any>;
-
-const organizations = classSource<Row>(Organization, {
+const organizations = classSource(Organization, {
   from: (ctx) =>
     ctx.db
       .selectFrom('organization')

@@ -33,10 +33,7 @@ import {
 
 export const productIri = (id: number) => iri('/api/products', id);
 
-// biome-ignore lint/suspicious/noExplicitAny: rows are read by property name (the declaration's).
-type Row = Record<string, any>;
-
-const products = classSource<Row>(Product, {
+const products = classSource(Product, {
   from: (ctx) => ctx.db.selectFrom('product') as AnySelect,
   select: (qb) => qb.select('product.insurance_company_id'),
   async compute(rows, ctx) {
