@@ -2,7 +2,11 @@
 // own `api`, plus the collections that screens read without a route of their own (related
 // lists, option lists). The data provider takes its paths, sort aliases and cache rules from
 // here, so they are written once.
+
+import { Beneficiary, ContractInsured, Subscription } from '../domain/schema/insured.ts';
+import { Premium } from '../domain/schema/premium.ts';
 import type { ApiRoutes } from '../providers/dataProvider.ts';
+import { fromClass } from './fromClass.ts';
 import { DECLARATIONS } from './index.ts';
 
 /** Option and reference lists: kept 3 hours per signed-in user (spec §6, §9). */
@@ -22,17 +26,13 @@ const CACHED_LISTS = [
 
 /** Collections that are no declared screen but are read by them. */
 const RELATED: ApiRoutes = {
-  cotisations: {
-    collection: '/api/cotisations',
-    sortAliases: {
-      lbProduit: 'contract.lbProduit',
-      lbContrat: 'contract.lbContrat',
-      lbType: 'contract.lbType',
-    },
-  },
   prestations: { collection: '/api/prestations' },
-  beneficiaires: { collection: '/api/beneficiaires' },
-  subscriptions: { collection: '/api/subscriptions', sortAliases: { start: 'startAt' } },
+  ...Object.fromEntries(
+    [Premium, Beneficiary, Subscription, ContractInsured].map((c) => [
+      c.resource,
+      fromClass(c).api,
+    ]),
+  ),
   organizations: { collection: '/api/organizations' },
 };
 

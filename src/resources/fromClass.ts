@@ -2,13 +2,14 @@
 // French labels, API paths, sort aliases and default order (src/domain/schema).
 
 import GenericIcon from '@mui/icons-material/ListAlt';
-import { type AnyClass, sortAliases } from '../domain/schema/index.ts';
+import { type AnyClass, itemBase, sortAliases } from '../domain/schema/index.ts';
+import type { ApiRoute } from '../providers/dataProvider.ts';
 import { lazyPage } from '../providers/lazyPage.ts';
 import type { Declaration, RouteDeclaration } from './types.ts';
 
 export function fromClass(
   decl: AnyClass,
-): Pick<Declaration, 'name' | 'isResource' | 'label' | 'defaultSort' | 'api'> {
+): Pick<Declaration, 'name' | 'isResource' | 'label' | 'defaultSort'> & { api: ApiRoute } {
   const [first] = decl.defaultOrder;
   const aliases = sortAliases(decl);
   return {
@@ -20,7 +21,7 @@ export function fromClass(
       order: first.direction === 'asc' ? 'ASC' : 'DESC',
     },
     api: {
-      collection: decl.paths.collection,
+      collection: decl.paths.collection ?? itemBase(decl),
       ...(decl.paths.item ? { item: decl.paths.item } : {}),
       ...(Object.keys(aliases).length ? { sortAliases: aliases } : {}),
     },

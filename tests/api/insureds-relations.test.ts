@@ -133,8 +133,10 @@ describe('GET /api/insured_with_beneficiaries?contract={id}', () => {
       WHERE insured_id IN (${subscriptions.map((s) => s.insured_id).join(',')})`);
     for (const [i, m] of (body['hydra:member'] as Json[]).entries()) {
       const s = subscriptions[i];
+      // A line of the contract, with more fields than an insured person: a class of its own.
       expect(m).toMatchObject({
-        '@type': 'Insured',
+        '@id': `/api/assures/${s.insured_id}`,
+        '@type': 'ContractInsured',
         idLink: 'A',
         assure: `${s.firstname} ${s.lastname}`,
         startAt: s.start_at,

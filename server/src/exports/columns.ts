@@ -4,7 +4,7 @@
 // show it.
 import { csvAmount, neutraliseCell } from '../../../src/domain/exportFile.ts';
 import { longDate, shortDate } from '../../../src/domain/format.ts';
-import type { AnyClass, ExportKind } from '../../../src/domain/schema/types.ts';
+import { type AnyClass, allLabels, type ExportKind } from '../../../src/domain/schema/types.ts';
 
 /**
  * text: free text, neutralised against formulas; amount: two decimals (euros); percent: a rate
@@ -105,11 +105,20 @@ export function cellOf(value: unknown): CellValue {
   return value as CellValue;
 }
 
-/** The export columns a class declares, headed by their properties' labels. */
+/** A field of a member by its dotted path ('contrat.lbProduit'). */
+function fieldOf(member: Record<string, unknown>, path: string): unknown {
+  let value: unknown = member;
+  for (const key of path.split('.')) value = (value as Record<string, unknown> | null)?.[key];
+  return value;
+}
+
+/** The export columns a class declares, headed by their fields' labels (the list's). */
 export function classColumns<M extends Record<string, unknown>>(decl: AnyClass): Column<M>[] {
-  return (decl.exports ?? []).map(({ field, kind, width }) => {
-    const property = decl.properties[field];
-    if (!property) throw new Error(`Class ${decl.name}: export of unknown property ${field}`);
-    return column<M>(property.label, kind, width, (member) => cellOf(member[field]));
+  const labels = allLabels(decl);
+  return (decl.exports ?? []).map(({ field, kind, width, value }) => {
+    const header = labels[field];
+    if (!header) throw new Error(`Class ${decl.name}: export of unlabelled field ${field}`);
+    const read = value ?? ((member: Record<string, unknown>) => fieldOf(member, field));
+    return column<M>(header, kind, width, (member) => cellOf(read(member)));
   });
 }

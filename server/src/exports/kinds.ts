@@ -7,17 +7,18 @@ import {
   defaultFileBase,
   type ExportKind,
 } from '../../../src/domain/exportFile.ts';
-import { nir } from '../../../src/domain/format.ts';
-import { premiumTotal } from '../../../src/domain/premium.ts';
 import { Commission } from '../../../src/domain/schema/commission.ts';
 import { Contract } from '../../../src/domain/schema/contract.ts';
+import { Insured } from '../../../src/domain/schema/insured.ts';
+import { Premium } from '../../../src/domain/schema/premium.ts';
+import { collectionPath } from '../../../src/domain/schema/types.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
 import { COMMISSION_LIST, commissions } from '../resources/commissions/source.ts';
 import { contractList } from '../resources/contracts/list.ts';
 import { type CollectionDecl, parseId } from '../resources/framework/index.ts';
 import { INSURED_COLLECTION } from '../resources/insureds/index.ts';
 import { PREMIUM_COLLECTION } from '../resources/premiums/declaration.ts';
-import { type Column, classColumns, column } from './columns.ts';
+import { type Column, classColumns } from './columns.ts';
 import { contractRows } from './contractRows.ts';
 import type { BatchShape } from './rows.ts';
 
@@ -41,9 +42,6 @@ export interface ExportDefinition extends ExportSheet {
   /** The default name (without extension) for these filters. */
   defaultName(query: CollectionQuery, uuid: string): string;
 }
-
-const names = (list: Member[] | undefined, name: (m: Member) => string | null | undefined) =>
-  [...new Set((list ?? []).map(name).filter(Boolean))].join(', ');
 
 /** The first id among these filters (the per-contract or per-customer variant of a list). */
 function filterId(query: CollectionQuery, ...filters: string[]): number | undefined {
@@ -73,20 +71,7 @@ const CONTRACTS: ExportDefinition = {
 const INSUREDS: ExportDefinition = {
   decl: INSURED_COLLECTION,
   title: 'Assurés',
-  columns: [
-    column('Nom', 'text', 20, (i) => i.lastname),
-    column('Prénom', 'text', 18, (i) => i.firstname),
-    column('Civilité', 'text', 8, (i) => i.gender),
-    column('Sexe', 'text', 8, (i) => i.lbSex),
-    column('Date de naissance', 'date', 12, (i) => i.dtBirthday),
-    column('N° de sécurité sociale', 'text', 18, (i) => nir(i.noss, i.nossKey)),
-    column('Code postal', 'text', 8, (i) => i.postalCode),
-    column('Ville', 'text', 22, (i) => i.addressLocality),
-    column('Situation familiale', 'text', 14, (i) => i.lbSitFam),
-    column("Date d'adhésion", 'date', 12, (i) => i.startAt),
-    column('Contrats', 'text', 24, (i) => names(i.subscriptions, (s) => s.contract?.lbContrat)),
-    column('Ayants droit', 'integer', 8, (i) => i.beneficiaires?.length ?? 0),
-  ],
+  columns: classColumns(Insured),
   defaultName(query, uuid) {
     const contract = filterId(query, 'contrat.id', 'contract.id', 'subscriptions.contract.id');
     if (contract !== undefined) return base({ kind: 'insureds', id: contract });
@@ -99,26 +84,7 @@ const INSUREDS: ExportDefinition = {
 const COTISATIONS: ExportDefinition = {
   decl: { ...PREMIUM_COLLECTION, paths: ['/api/cotisations'] },
   title: 'Cotisations',
-  columns: [
-    column('N° de contrat', 'text', 16, (p) => p.contrat?.lbContrat),
-    column('Produit', 'text', 24, (p) => p.contrat?.lbProduit),
-    column('Souscripteur', 'text', 28, (p) => p.contrat?.lbSouscrip),
-    column('Destinataire', 'text', 24, (p) => p.destinataire),
-    column('Type de cotisation', 'text', 12, (p) => p.typeCotisation),
-    column('Statut', 'text', 10, (p) => p.lbStatus),
-    column('Début', 'shortDate', 10, (p) => p.dtDebVal),
-    column('Fin', 'shortDate', 10, (p) => p.dtFinVal),
-    column('Échéance', 'shortDate', 10, (p) => p.dtEcheance),
-    column('Limite de règlement', 'shortDate', 10, (p) => p.dtLimReg),
-    column('Paiement', 'shortDate', 10, (p) => p.dtPaiement),
-    column('Montant', 'amount', 11, (p) => p.numMontant),
-    column('Frais de gestion', 'amount', 11, (p) => p.numFraisGes),
-    column("Frais d'impayé", 'amount', 11, (p) => p.numFraisImpay),
-    column('Total', 'amount', 11, (p) => premiumTotal(p as never)),
-    column('Montant payé', 'amount', 11, (p) => p.amountPaid),
-    column('Reste à payer', 'amount', 11, (p) => p.remaining),
-    column('Mode de paiement', 'text', 14, (p) => p.lbModePaie),
-  ],
+  columns: classColumns(Premium),
   defaultName: (_query, uuid) => base({ kind: 'cotisations', uuid }),
 };
 
@@ -132,7 +98,7 @@ export const EXPORTS: Readonly<Record<ExportKind, ExportDefinition>> = {
 export const COMMISSIONS: ExportSheet = {
   decl: {
     ...COMMISSION_LIST,
-    paths: [Commission.paths.collection],
+    paths: [collectionPath(Commission)],
     source: commissions,
   },
   title: 'Commissions',

@@ -6,8 +6,10 @@ import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
 import { Customer } from './customer.ts';
 import { CustomerGroup } from './customerGroup.ts';
+import { Beneficiary, ContractInsured, Insured, Subscription } from './insured.ts';
 import { BusinessProvider, InsuranceCompany, Organization } from './organization.ts';
 import { Pole } from './pole.ts';
+import { Premium } from './premium.ts';
 import { Product } from './product.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
@@ -26,6 +28,11 @@ export const CLASSES: readonly AnyClass[] = [
   Organization,
   Customer,
   Commission,
+  Insured,
+  Beneficiary,
+  Subscription,
+  ContractInsured,
+  Premium,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

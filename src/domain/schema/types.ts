@@ -28,6 +28,8 @@ export interface FilterDecl {
   type?: 'string' | 'integer' | 'boolean';
   /** French label of a filter that is no property (a property's filter uses its label). */
   label?: string;
+  /** The SQL column of a filter that is no property ('subscription.contract_id'). */
+  column?: string;
 }
 
 export interface SortDecl {
@@ -37,17 +39,36 @@ export interface SortDecl {
   as?: string;
   /** Sorts on another column than the property's own (a label sorted by its id...). */
   column?: string;
+  /**
+   * No keyset cursor past the counted rows (a column with few distinct values, a boolean):
+   * deep pages of this order need a narrower filter. Nullable columns never have one.
+   */
+  cursor?: false;
 }
 
 /** Kinds of export cell (server/src/exports/columns.ts writes each as XLSX and CSV). */
 export type ExportKind = 'text' | 'integer' | 'amount' | 'percent' | 'date' | 'shortDate';
 
-/** A column of the class's Excel and CSV exports, headed by its property's label. */
+/** A column of the class's Excel and CSV exports, headed by its field's label (allLabels). */
 export interface ExportColumnDecl<P extends string = string> {
-  field: P;
+  /** A property, or a shown column ('contrat.lbProduit', 'total'). */
+  field: P | (string & {});
   kind: ExportKind;
   /** Width in characters (XLSX). */
   width: number;
+  /** The cell when it is not the field's value as it is (a number made of two fields). */
+  // biome-ignore lint/suspicious/noExplicitAny: a member is the list's JSON, read by name.
+  value?: (member: Record<string, any>) => unknown;
+}
+
+/** An order on a column of a related table, named as API Platform names it ('contract.lbContrat'). */
+export interface ClassSortDecl {
+  column: string;
+  /** French label of the column that shows it ('Contrat'). */
+  label?: string;
+  aliases?: readonly string[];
+  /** The column may hold null (no keyset cursor on it). */
+  nullable?: boolean;
 }
 
 export interface RelationDecl {
@@ -98,13 +119,24 @@ export interface ClassDecl<P extends string = string> {
   title: string;
   plural: string;
   description?: string;
-  /** Where the API serves it: collection path, and the item base when it differs. */
-  paths: { collection: string; item?: string };
+  /**
+   * Where the API serves it: its collection (listed in the entrypoint) and the item base when it
+   * differs. A class listed only under a parent (a contract's subscriptions) has no collection
+   * of its own: its item base then says where its members live.
+   */
+  paths: { collection: string; item?: string } | { collection?: undefined; item: string };
   /** The property that names a record in a reference or a title ('lbProduit'). */
   display?: NoInfer<P>;
   properties: Readonly<Record<P, PropertyDecl>>;
   /** Filters that are no property of the class (a relation's id, a search across tables). */
   filters?: Readonly<Record<string, FilterDecl>>;
+  /**
+   * Labels of the columns screens and exports show that are no property: a field of an
+   * embedded record ('contrat.lbProduit': 'Produit') or a value computed for display ('total').
+   */
+  shown?: Readonly<Record<string, string>>;
+  /** Orders that are no property of the class: a related record's column ('insured.lastname'). */
+  sorts?: Readonly<Record<string, ClassSortDecl>>;
   /** The order of a list when none is asked (spec §9); the id is always the last key. */
   defaultOrder: readonly { field: NoInfer<P>; direction: 'asc' | 'desc' }[];
   /**
@@ -175,6 +207,19 @@ export function fieldLabels(decl: AnyClass): Record<string, string> {
   return Object.fromEntries(entries(decl).map(([name, p]) => [name, p.label]));
 }
 
+/**
+ * Every label of the class by source: shown columns, filters and orders that are no property,
+ * then the properties. The SPA's resources.<name>.fields and the exports' headers read it.
+ */
+export function allLabels(decl: AnyClass): Record<string, string> {
+  const named = [...Object.entries(decl.filters ?? {}), ...Object.entries(decl.sorts ?? {})];
+  return {
+    ...decl.shown,
+    ...Object.fromEntries(named.flatMap(([name, f]) => (f.label ? [[name, f.label]] : []))),
+    ...fieldLabels(decl),
+  };
+}
+
 /** Screen column -> the order name the API is sent (only where they differ). */
 export function sortAliases(decl: AnyClass): Record<string, string> {
   const out: Record<string, string> = {};
@@ -185,9 +230,21 @@ export function sortAliases(decl: AnyClass): Record<string, string> {
   return out;
 }
 
-/** The columns a list may sort: the properties declared sortable. */
+/** The columns a list may sort: the properties declared sortable, and the class's own orders. */
 export function sortableFields(decl: AnyClass): string[] {
-  return entries(decl)
-    .filter(([, p]) => p.sort)
-    .map(([name]) => name);
+  return [
+    ...entries(decl)
+      .filter(([, p]) => p.sort)
+      .map(([name]) => name),
+    ...Object.keys(decl.sorts ?? {}),
+  ];
 }
+
+/** The collection path of a class that has one (the entrypoint lists it). */
+export function collectionPath(decl: AnyClass): string {
+  if (!decl.paths.collection) throw new Error(`Class ${decl.name} has no collection of its own`);
+  return decl.paths.collection;
+}
+
+/** The item path base of a member: /api/contracts for /api/contracts/12. */
+export const itemBase = (decl: AnyClass): string => decl.paths.item ?? collectionPath(decl);

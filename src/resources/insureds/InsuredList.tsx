@@ -20,11 +20,11 @@ import { SEXES } from './labels.ts';
 const filters = [
   <TextInput key="assure.lastname" source="assure.lastname" label="Nom" alwaysOn />,
   <TextInput key="assure.firstname" source="assure.firstname" label="Prénom" alwaysOn />,
-  <TextInput key="postalCode" source="postalCode" label="Code postal" />,
+  <TextInput key="postalCode" source="postalCode" />,
   <TextInput key="noss" source="noss" label="N° de sécurité sociale (début)" />,
-  <SelectArrayInput key="sex" source="sex" label="Sexe" choices={SEXES} />,
+  <SelectArrayInput key="sex" source="sex" choices={SEXES} />,
   ...dateRangeFilters('dtBirthday', 'Date de naissance'),
-  <TextInput key="contrat.id" source="contrat.id" label="Identifiant du contrat" />,
+  <TextInput key="contrat.id" source="contrat.id" />,
 ];
 
 function Actions() {
@@ -53,30 +53,26 @@ export function InsuredList({ title }: PageProps) {
     >
       <LiveInsureds />
       <DataTable<InsuredRecord> bulkActionButtons={false} rowClick={(id) => `/assures/${id}`}>
-        <DataTable.Col source="lastname" label="Nom" />
-        <DataTable.Col source="firstname" label="Prénom" />
+        <DataTable.Col source="lastname" />
+        <DataTable.Col source="firstname" />
         <DataTable.Col
-          label="Civilité"
+          source="gender"
           disableSort
           render={(r) => civilityLabel(r.idGender) || (r.gender ?? '')}
         />
-        <DataTable.Col source="sex" label="Sexe" render={(r) => r.lbSex ?? ''} />
-        <DataTable.Col source="dtBirthday" label="Date de naissance" field={BirthDateField} />
+        <DataTable.Col source="sex" render={(r) => r.lbSex ?? ''} />
+        <DataTable.Col source="dtBirthday" field={BirthDateField} />
         <DataTable.Col
-          label="N° de sécurité sociale"
+          source="noss"
           disableSort
           cellSx={() => ({ whiteSpace: 'nowrap' })}
           render={(r) => nir(r.noss, r.nossKey)}
         />
-        <DataTable.Col source="postalCode" label="Code postal" />
-        <DataTable.Col source="addressLocality" label="Ville" />
-        <DataTable.Col
-          label="Situation de famille"
-          disableSort
-          render={(r) => r.lbSitFam?.trim() || '-'}
-        />
-        <DataTable.Col label="Lien" disableSort render={(r) => r.lbLien ?? ''} />
-        <DataTable.Col source="startAt" label="Date d'affiliation" field={LongDateField} />
+        <DataTable.Col source="postalCode" />
+        <DataTable.Col source="addressLocality" />
+        <DataTable.Col source="lbSitFam" disableSort render={(r) => r.lbSitFam?.trim() || '-'} />
+        <DataTable.Col source="link" disableSort render={(r) => r.lbLien ?? ''} />
+        <DataTable.Col source="startAt" field={LongDateField} />
       </DataTable>
     </SpecList>
   );

@@ -35,13 +35,13 @@ export function BeneficiariesOf({ insured }: { insured: Identifier }) {
         bulkActionButtons={false}
         rowClick={false}
       >
-        <DataTable.Col source="lastname" label="Nom" />
-        <DataTable.Col source="firstname" label="Prénom" />
-        <DataTable.Col source="dateOfBirth" label="Date de naissance" field={BirthDateField} />
-        <DataTable.Col label="Sexe" disableSort render={(r) => r.lbSex ?? ''} />
-        <DataTable.Col source="link" label="Lien" render={(r) => r.lbLien ?? ''} />
-        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
-        <DataTable.Col source="endAt" label="Fin" field={LongDateField} disableSort />
+        <DataTable.Col source="lastname" />
+        <DataTable.Col source="firstname" />
+        <DataTable.Col source="dateOfBirth" field={BirthDateField} />
+        <DataTable.Col source="sex" disableSort render={(r) => r.lbSex ?? ''} />
+        <DataTable.Col source="link" render={(r) => r.lbLien ?? ''} />
+        <DataTable.Col source="startAt" field={LongDateField} />
+        <DataTable.Col source="endAt" field={LongDateField} disableSort />
         <DataTable.Col
           label="État"
           disableSort
@@ -74,13 +74,9 @@ export function SubscriptionsOf({ insured }: { insured: Identifier }) {
           record.contract ? `/contrats/${record.contract.id}` : false
         }
       >
-        <DataTable.Col
-          source="lbContrat"
-          label="Contrat"
-          render={(r) => r.contract?.lbContrat ?? ''}
-        />
-        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
-        <DataTable.Col source="endAt" label="Fin" field={LongDateField} />
+        <DataTable.Col source="contract" render={(r) => r.contract?.lbContrat ?? ''} />
+        <DataTable.Col source="startAt" field={LongDateField} />
+        <DataTable.Col source="endAt" field={LongDateField} />
         <DataTable.Col
           label="État"
           disableSort

@@ -108,57 +108,40 @@ export function PremiumsOf({ of, id: given }: PremiumsOfProps) {
       toolbar={<PremiumsToolbar of={of} parent={parent} />}
     >
       <DataTable<PremiumRecord> bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="dtDebVal" label="Début" field={ShortDateField} />
-        <DataTable.Col source="dtFinVal" label="Fin" field={ShortDateField} />
+        <DataTable.Col source="dtDebVal" field={ShortDateField} />
+        <DataTable.Col source="dtFinVal" field={ShortDateField} />
         {of !== 'contract' && (
-          <DataTable.Col
-            source="lbContrat"
-            label="Contrat"
-            render={(r) => r.contrat?.lbContrat ?? ''}
-          />
+          <DataTable.Col source="contrat" render={(r) => r.contrat?.lbContrat ?? ''} />
         )}
         <DataTable.Col
-          label="Destinataire"
+          source="destinataire"
           disableSort
           render={(r) => premiumRecipient(r.insured, r.contrat?.lbSouscrip)}
         />
+        <DataTable.Col source="typeCotisation" render={(r) => typeCotisation(r.paidByClient)} />
+        <DataTable.Col source="status" render={(r) => premiumStatusLabel(r.status)} />
+        <DataTable.Col source="numMontant" field={AmountField} align="right" />
+        <DataTable.Col source="numFraisImpay" field={AmountField} align="right" />
         <DataTable.Col
-          source="paidByClient"
-          label="Type"
-          render={(r) => typeCotisation(r.paidByClient)}
-        />
-        <DataTable.Col
-          source="status"
-          label="Statut"
-          render={(r) => premiumStatusLabel(r.status)}
-        />
-        <DataTable.Col source="numMontant" label="Montant" field={AmountField} align="right" />
-        <DataTable.Col
-          source="numFraisImpay"
-          label="Frais impayés"
-          field={AmountField}
-          align="right"
-        />
-        <DataTable.Col
-          label="Total"
+          source="total"
           disableSort
           align="right"
           render={(r) => amount(premiumTotal(r as PremiumRecord))}
         />
-        <DataTable.Col source="amountPaid" label="Montant payé" field={AmountField} align="right" />
+        <DataTable.Col source="amountPaid" field={AmountField} align="right" />
         <DataTable.Col
-          label="Reste à payer"
+          source="remaining"
           disableSort
           align="right"
           render={(r) => amount(premiumRemaining(r as PremiumRecord))}
         />
         <DataTable.Col
-          label="Mode de paiement"
+          source="lbModePaie"
           disableSort
           render={(r) => displayedPaymentMode(r.status, r.lbModePaie) ?? ''}
         />
-        <DataTable.Col source="dtLimReg" label="Date limite" field={ShortDateField} />
-        <DataTable.Col source="dtPaiement" label="Payée le" field={ShortDateField} />
+        <DataTable.Col source="dtLimReg" field={ShortDateField} />
+        <DataTable.Col source="dtPaiement" field={ShortDateField} />
       </DataTable>
     </RelatedList>
   );

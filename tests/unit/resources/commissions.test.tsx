@@ -8,6 +8,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Commission } from '../../../src/domain/schema/commission.ts';
+import { allLabels } from '../../../src/domain/schema/types.ts';
 import { fileNameOf } from '../../../src/resources/commissions/CommissionDownloadButton.tsx';
 import { CommissionList } from '../../../src/resources/commissions/CommissionList.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
@@ -65,7 +66,7 @@ describe('/Commission/list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual((Commission.exports ?? []).map(({ field }) => Commission.properties[field].label));
+    ).toEqual((Commission.exports ?? []).map(({ field }) => allLabels(Commission)[field]));
     expect(query?.get('order[startAt]')).toBe('desc');
     expect(query?.get('itemsPerPage')).toBe('10');
   });

@@ -84,7 +84,7 @@ describe('PremiumsOf', () => {
       expect(screen.getByText(label)).toBeInTheDocument();
     }
     expect(cell('Impayé', 'Mode de paiement')).toBe('');
-    expect(cell('Impayé', 'Type')).toBe('Individuelle');
+    expect(cell('Impayé', 'Type de cotisation')).toBe('Individuelle');
     expect(cell('Impayé', 'Total')).toBe('1 215,75');
     expect(cell('Impayé', 'Reste à payer')).toBe('1 215,75');
     expect(cell('Impayé', 'Destinataire')).toBe('Jeanne Durand');
@@ -92,7 +92,7 @@ describe('PremiumsOf', () => {
     expect(cell('Impayé', 'Contrat')).toBe('CT-0003');
 
     expect(cell('Payé', 'Destinataire')).toBe('Boulangerie Martin');
-    expect(cell('Payé', 'Type')).toBe('Collective');
+    expect(cell('Payé', 'Type de cotisation')).toBe('Collective');
     expect(cell('Payé', 'Mode de paiement')).toBe('PRELEVEMENT');
     expect(cell('Payé', 'Reste à payer')).toBe('0,00');
     expect(cell('Payé', 'Payée le')).toBe('03/02/26');

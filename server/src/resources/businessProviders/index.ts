@@ -4,6 +4,7 @@
 // Providers are reference data; the option list only names those of contracts in scope.
 // Declared in src/domain/schema/organization.ts.
 import { BusinessProvider } from '../../../../src/domain/schema/organization.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import {
   type AnySelect,
   type Api,
@@ -45,7 +46,7 @@ export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(BusinessProvider));
   collection(api, deps, {
     ...PROVIDER_LIST,
-    paths: [BusinessProvider.paths.collection],
+    paths: [collectionPath(BusinessProvider)],
     source: providers,
   });
   item(api, deps, {

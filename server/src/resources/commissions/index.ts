@@ -3,6 +3,7 @@
 // and scoped through the commission's contract. The download (/api/commissions/download)
 // belongs to the exports. Commission is declared in src/domain/schema/commission.ts.
 import { Commission } from '../../../../src/domain/schema/commission.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import type { HydraProperty } from '../../hydra/registry.ts';
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass } from '../framework/schema.ts';
@@ -38,7 +39,7 @@ export function register(api: Api, deps: ResourceDeps): void {
   });
   collection(api, deps, {
     ...COMMISSION_LIST,
-    paths: [Commission.paths.collection],
+    paths: [collectionPath(Commission)],
     source: commissions,
     // Millions of rows at scale: past the counted rows, hydra:next carries a keyset cursor,
     // except on the payment date, which may be empty.

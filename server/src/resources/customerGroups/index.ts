@@ -4,6 +4,7 @@
 // groups of customers the caller may see (docs/security.md): a group is no reference data.
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { CustomerGroup } from '../../../../src/domain/schema/customerGroup.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import type { DataScope } from '../../scope/index.ts';
 import { customerInScope } from '../customers/scope.ts';
 import {
@@ -33,7 +34,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   });
   api.hydra.add(hydraClass(CustomerGroup));
   collection(api, deps, {
-    paths: [CustomerGroup.paths.collection, '/api/groupsClients'],
+    paths: [collectionPath(CustomerGroup), '/api/groupsClients'],
     source,
     ...listParams(CustomerGroup),
   });

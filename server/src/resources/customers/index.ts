@@ -4,6 +4,7 @@
 // count contracts in scope (counts.ts). Default sort: id ascending (spec §9).
 import { type SqlBool, sql } from 'kysely';
 import { Customer } from '../../../../src/domain/schema/customer.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { customerGroupIri } from '../customerGroups/index.ts';
 import {
   type AnySelect,
@@ -82,7 +83,7 @@ export function register(api: Api, deps: ResourceDeps): void {
         hermesGroupeClientSecondaireId: customList('string', inGroup('secondary_group_id')),
       },
     }),
-    paths: [Customer.paths.collection],
+    paths: [collectionPath(Customer)],
     source: customers,
     // Every sort column is NOT NULL (the counts are 0 when nothing is in scope): past the
     // counted rows, hydra:next carries a keyset cursor (a large book has 100,000 customers).

@@ -2,7 +2,7 @@
 // every declared filter and order, the item, and the writes its `access` allows. Reference
 // data of the administration (suppliers, user types, realms, role themes): no data scope, the
 // class's roles decide. docs/architecture.md, "Adding a resource".
-import type { AnyClass } from '../../../../src/domain/schema/types.ts';
+import { type AnyClass, collectionPath } from '../../../../src/domain/schema/types.ts';
 import { collection } from './collection.ts';
 import type { Api, ResourceDeps } from './context.ts';
 import { item } from './item.ts';
@@ -17,7 +17,7 @@ export async function genericResource(api: Api, deps: ResourceDeps, decl: AnyCla
     from: (ctx) => ctx.db.selectFrom(table as never) as AnySelect,
   });
   api.hydra.add(hydraClass(decl));
-  collection(api, deps, { paths: [decl.paths.collection], source, ...listParams(decl) });
+  collection(api, deps, { paths: [collectionPath(decl)], source, ...listParams(decl) });
   item(api, deps, {
     paths: [`${itemBase(decl)}/:id`],
     resource: decl.name,

@@ -16,7 +16,9 @@ import {
   filterOf,
   isReadable,
   isWritable,
+  itemBase,
   type PropertyDecl,
+  type FilterDecl as SchemaFilter,
   sortOf,
 } from '../../../../src/domain/schema/types.ts';
 import type { HydraProperty, HydraRange, HydraResource } from '../../hydra/registry.ts';
@@ -54,17 +56,20 @@ export function hydraClass(decl: AnyClass): HydraResource {
     name: decl.name,
     title: decl.title,
     description: decl.description,
-    collection: {
-      path: decl.paths.collection,
-      key: decl.resource,
-      methods: decl.access.create ? ['GET', 'POST'] : ['GET'],
-    },
+    ...(decl.paths.collection
+      ? {
+          collection: {
+            path: decl.paths.collection,
+            key: decl.resource,
+            methods: decl.access.create ? ['GET', 'POST'] : ['GET'],
+          },
+        }
+      : {}),
     properties,
   };
 }
 
-/** The item path of a member: /api/contracts/12. */
-export const itemBase = (decl: AnyClass) => decl.paths.item ?? decl.paths.collection;
+export { itemBase };
 
 export interface ListBinding {
   /** Filters written in SQL, by parameter name: each must be declared (property or class). */
@@ -119,36 +124,50 @@ export function listParams(decl: AnyClass, binding: ListBinding = {}): ListParts
     delete custom[name];
   };
 
+  /** A declared filter, its aliases too: its column's SQL unless the binding writes its own. */
+  const bind = (
+    name: string,
+    filter: SchemaFilter,
+    column: string | undefined,
+    type: 'string' | 'integer' | 'boolean',
+  ) => {
+    const names = [name, ...(filter.aliases ?? [])];
+    if (filter.kind === 'date') {
+      const bounded = column ?? fail(decl, `date filter ${name} has no column`);
+      for (const key of names) dates[key] = bounded;
+      return;
+    }
+    // The first name's SQL serves its aliases too, unless an alias has its own.
+    const made =
+      custom[name] ??
+      (column === undefined
+        ? undefined
+        : filter.kind === 'partial'
+          ? partial(column)
+          : exact(column, filter.kind === 'iri' ? 'id' : type));
+    for (const key of names) addFilter(key, custom[key] ?? made);
+  };
+
   for (const [name, p] of entries(decl)) {
     const sort = sortOf(p);
     if (sort) {
       const column = sort.column ?? p.column ?? fail(decl, `sort ${name} has no column`);
       for (const key of [name, ...(sort.aliases ?? [])]) {
         order[key] = column;
-        if (nullableColumns.has(column)) nullableOrder.push(key);
+        if (nullableColumns.has(column) || sort.cursor === false) nullableOrder.push(key);
       }
     }
     const filter = filterOf(p);
-    if (!filter) continue;
-    const names = [name, ...(filter.aliases ?? [])];
-    if (filter.kind === 'date') {
-      const column = p.column ?? fail(decl, `date filter ${name} has no column`);
-      for (const key of names) dates[key] = column;
-      continue;
+    if (filter) bind(name, filter, p.column, filterType(p, filter.type));
+  }
+  for (const [name, sort] of Object.entries(decl.sorts ?? {})) {
+    for (const key of [name, ...(sort.aliases ?? [])]) {
+      order[key] = sort.column;
+      if (sort.nullable) nullableOrder.push(key);
     }
-    // The first name's SQL serves its aliases too, unless an alias has its own.
-    const made =
-      custom[name] ??
-      (p.column === undefined
-        ? undefined
-        : filter.kind === 'partial'
-          ? partial(p.column)
-          : exact(p.column, filter.kind === 'iri' ? 'id' : filterType(p, filter.type)));
-    for (const key of names) addFilter(key, custom[key] ?? made);
   }
   for (const [name, filter] of Object.entries(decl.filters ?? {})) {
-    const made = custom[name];
-    for (const key of [name, ...(filter.aliases ?? [])]) addFilter(key, custom[key] ?? made);
+    bind(name, filter, filter.column, filter.type ?? 'string');
   }
   const undeclared = Object.keys(custom);
   if (undeclared.length) fail(decl, `SQL for undeclared filters ${undeclared.join(', ')}`);

@@ -10,7 +10,7 @@
 // - after the commit, the class's hub topic hears of it so that open lists refetch.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { type AnyClass, entries } from '../../../../src/domain/schema/types.ts';
+import { type AnyClass, collectionPath, entries } from '../../../../src/domain/schema/types.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -174,7 +174,7 @@ export async function writes(
 
     const { create, update, delete: remove } = decl.access;
     if (create) {
-      scope.post(decl.paths.collection, async (request, reply) => {
+      scope.post(collectionPath(decl), async (request, reply) => {
         const ctx = await contextOf(request, deps, create);
         const id = await inTransaction(false, async (trx) => {
           const { values, violations } = readBody(decl, request.body, 'create', ctx.principal);

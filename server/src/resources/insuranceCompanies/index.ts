@@ -3,6 +3,7 @@
 // companies linked to at least one contract in the caller's scope. Declared in
 // src/domain/schema/organization.ts.
 import { InsuranceCompany } from '../../../../src/domain/schema/organization.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import {
   type AnySelect,
   type Api,
@@ -37,7 +38,7 @@ const companiesWithContract = {
 export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(InsuranceCompany));
   const list = listParams(InsuranceCompany);
-  collection(api, deps, { ...list, paths: [InsuranceCompany.paths.collection], source: companies });
+  collection(api, deps, { ...list, paths: [collectionPath(InsuranceCompany)], source: companies });
   item(api, deps, {
     paths: ['/api/insuranceOfCompanies/:id'],
     resource: InsuranceCompany.name,

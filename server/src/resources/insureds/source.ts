@@ -1,18 +1,21 @@
-// Insured persons (assurés / affiliés), spec partner-extranet §3 "Insured person": the list row
-// with its beneficiaries and subscriptions, loaded for the whole page in two more queries.
+// Insured persons (assurés / affiliés), spec partner-extranet §3 "Insured person", read as their
+// declarations say (src/domain/schema/insured.ts): the list row with its beneficiaries and
+// subscriptions, loaded for the whole page in two more queries.
 //
 // startAt (the affiliates' default sort, spec §9) is the start of the insured's most recent
 // subscription within the caller's scope: a LEFT JOIN LATERAL max() over subscription
 // (index subscription_insured), so the count reads it for at most the capped rows and the
 // page sorts on a plain column. Subscriptions and beneficiaries shown are those in scope too.
 import { sql } from 'kysely';
-import { insuredScope, viaContract } from '../../scope/index.ts';
-import { type AnySelect, type Ctx, defineSource, iri } from '../framework/index.ts';
+import { Beneficiary, Insured, Subscription } from '../../../../src/domain/schema/insured.ts';
+import { contractScope, insuredScope, viaContract } from '../../scope/index.ts';
+import { type AnySelect, type Ctx, iri } from '../framework/index.ts';
+import { type ClassRow, classSource, itemBase } from '../framework/schema.ts';
 import { genderFields, MAIN_INSURED_LINK, sitFam } from './labels.ts';
 
-export const INSURED_IRI = '/api/assures';
-export const BENEFICIARY_IRI = '/api/beneficiaires';
-export const SUBSCRIPTION_IRI = '/api/subscriptions';
+export const INSURED_IRI = itemBase(Insured);
+export const BENEFICIARY_IRI = itemBase(Beneficiary);
+export const SUBSCRIPTION_IRI = itemBase(Subscription);
 export const CONTRACT_IRI = '/api/contracts';
 
 /** The scoped FROM of insured rows, with `last_sub.start_at`. */
@@ -32,178 +35,128 @@ export function insuredFrom(ctx: Ctx) {
     .where(insuredScope(ctx.scope, 'insured'));
 }
 
-export interface InsuredRow {
-  id: number;
-  firstname: string;
-  lastname: string;
-  id_gender: number;
-  sex: string;
-  dt_birthday: string;
-  noss: string;
-  noss_key: string;
-  postal_code: string;
-  address_locality: string;
-  lb_sit_fam: string | null;
-  customer_id: number;
-  start_at: string | null;
-}
+/** The columns the computed identity fields need, beyond the declared ones. */
+export const PERSON_EXTRA = ['insured.lb_sit_fam', 'insured.customer_id'] as const;
 
-export const INSURED_COLUMNS = [
-  'insured.id',
-  'insured.firstname',
-  'insured.lastname',
-  'insured.id_gender',
-  'insured.sex',
-  'insured.dt_birthday',
-  'insured.noss',
-  'insured.noss_key',
-  'insured.postal_code',
-  'insured.address_locality',
-  'insured.lb_sit_fam',
-  'insured.customer_id',
-  'last_sub.start_at',
-] as const;
-
-/** The identity part of an insured member (list row of spec §3), without its relations. */
-export function insuredFields(r: InsuredRow) {
+/** The computed part of an insured person's identity (civility, labels, subscriber). */
+export function personFields(r: ClassRow) {
+  const { gender, lbGender, lbSex } = genderFields(r.idGender, r.sex);
   return {
-    '@id': iri(INSURED_IRI, r.id),
-    '@type': 'Insured',
-    id: r.id,
-    firstname: r.firstname,
-    lastname: r.lastname,
-    ...genderFields(r.id_gender, r.sex),
-    postalCode: r.postal_code,
-    addressLocality: r.address_locality,
+    gender,
+    lbGender,
+    lbSex,
     ...MAIN_INSURED_LINK,
     lbSitFam: sitFam(r.lb_sit_fam),
-    dtBirthday: r.dt_birthday,
-    noss: r.noss,
-    nossKey: r.noss_key,
-    startAt: r.start_at,
     customer: { '@id': iri('/api/customers', r.customer_id), id: r.customer_id },
   };
 }
 
-export interface BeneficiaryRow {
-  id: number;
-  insured_id: number;
-  firstname: string;
-  lastname: string;
-  date_of_birth: string;
-  sex: string;
-  link: string;
-  lb_lien: string;
-  start_at: string;
-  end_at: string | null;
+export const beneficiaries = classSource(Beneficiary, {
+  from: (ctx) =>
+    ctx.db
+      .selectFrom('beneficiary')
+      .innerJoin('insured', 'insured.id', 'beneficiary.insured_id')
+      .where(insuredScope(ctx.scope, 'insured')) as AnySelect,
+  compute: (rows) => rows.map((r) => ({ lbSex: genderFields(0, r.sex).lbSex })),
+});
+
+/** Groups members by the `parent` column of their rows. */
+async function byParent(
+  rows: ClassRow[],
+  members: (rows: ClassRow[]) => Promise<unknown[]>,
+): Promise<Map<number, unknown[]>> {
+  const out = new Map<number, unknown[]>();
+  const made = await members(rows);
+  rows.forEach((row, i) => {
+    const list = out.get(row.parent) ?? [];
+    list.push(made[i]);
+    out.set(row.parent, list);
+  });
+  return out;
 }
 
-export const BENEFICIARY_COLUMNS = [
-  'beneficiary.id',
-  'beneficiary.insured_id',
-  'beneficiary.firstname',
-  'beneficiary.lastname',
-  'beneficiary.date_of_birth',
-  'beneficiary.sex',
-  'beneficiary.link',
-  'beneficiary.lb_lien',
-  'beneficiary.start_at',
-  'beneficiary.end_at',
-] as const;
-
-export function beneficiaryMember(b: BeneficiaryRow) {
-  return {
-    '@id': iri(BENEFICIARY_IRI, b.id),
-    '@type': 'Beneficiary',
-    id: b.id,
-    firstname: b.firstname,
-    lastname: b.lastname,
-    dateOfBirth: b.date_of_birth,
-    sex: b.sex,
-    lbSex: genderFields(0, b.sex).lbSex,
-    link: b.link,
-    lbLien: b.lb_lien,
-    startAt: b.start_at,
-    endAt: b.end_at,
-    insured: iri(INSURED_IRI, b.insured_id),
-  };
-}
-
-/** Beneficiaries of the given insured, by lastname and firstname (spec §7). */
+/** Beneficiaries of the given insured (in scope already), by lastname and firstname (§7). */
 export async function beneficiariesOf(ctx: Ctx, insuredIds: number[]) {
-  const byInsured = new Map<number, ReturnType<typeof beneficiaryMember>[]>();
-  if (!insuredIds.length) return byInsured;
-  const rows = await ctx.db
+  if (!insuredIds.length) return new Map<number, unknown[]>();
+  const qb = ctx.db
     .selectFrom('beneficiary')
-    .select(BENEFICIARY_COLUMNS)
-    .where('beneficiary.insured_id', 'in', insuredIds)
+    .where('beneficiary.insured_id', 'in', insuredIds) as AnySelect;
+  const rows = await (beneficiaries.select(qb as never) as AnySelect)
+    .select('beneficiary.insured_id as parent')
     .orderBy('beneficiary.lastname')
     .orderBy('beneficiary.firstname')
     .orderBy('beneficiary.id')
     .execute();
-  for (const row of rows) {
-    const list = byInsured.get(row.insured_id) ?? [];
-    list.push(beneficiaryMember(row));
-    byInsured.set(row.insured_id, list);
-  }
-  return byInsured;
+  return byParent(rows, async (page) => (await beneficiaries.members(page, ctx)) as unknown[]);
 }
+
+export const subscriptions = classSource(Subscription, {
+  from: (ctx) =>
+    ctx.db
+      .selectFrom('subscription')
+      .innerJoin('contract', 'contract.id', 'subscription.contract_id')
+      .innerJoin('insured', 'insured.id', 'subscription.insured_id')
+      .where(contractScope(ctx.scope, 'contract')) as AnySelect,
+  select: (qb) =>
+    qb.select([
+      'subscription.insured_id',
+      'insured.firstname',
+      'insured.lastname',
+      'subscription.contract_id',
+      'contract.lb_contrat',
+      'contract.date_deb_val',
+      'contract.date_fin_val',
+    ]),
+  compute: (rows) =>
+    rows.map((r) => ({
+      insured: {
+        '@id': iri(INSURED_IRI, r.insured_id),
+        '@type': 'Insured',
+        id: r.insured_id,
+        firstname: r.firstname,
+        lastname: r.lastname,
+      },
+      contract: {
+        '@id': iri(CONTRACT_IRI, r.contract_id),
+        '@type': 'Contract',
+        id: r.contract_id,
+        lbContrat: r.lb_contrat,
+        dateDebVal: r.date_deb_val,
+        dateFinVal: r.date_fin_val,
+      },
+    })),
+});
 
 /** Subscriptions of the given insured to contracts in scope, newest first. */
 export async function subscriptionsOf(ctx: Ctx, insuredIds: number[]) {
-  const byInsured = new Map<number, unknown[]>();
-  if (!insuredIds.length) return byInsured;
-  const rows = await ctx.db
-    .selectFrom('subscription')
-    .innerJoin('contract', 'contract.id', 'subscription.contract_id')
-    .select([
-      'subscription.id',
-      'subscription.insured_id',
-      'subscription.start_at',
-      'subscription.end_at',
-      'contract.id as contract_id',
-      'contract.lb_contrat',
-    ])
-    .where('subscription.insured_id', 'in', insuredIds)
-    .where(viaContract(ctx.scope, 'subscription.contract_id'))
+  if (!insuredIds.length) return new Map<number, unknown[]>();
+  const qb = (subscriptions.from(ctx) as AnySelect).where(
+    'subscription.insured_id',
+    'in',
+    insuredIds,
+  );
+  const rows = await (subscriptions.select(qb as never) as AnySelect)
+    .select('subscription.insured_id as parent')
     .orderBy('subscription.start_at', 'desc')
     .orderBy('subscription.id', 'desc')
     .execute();
-  for (const row of rows) {
-    const list = byInsured.get(row.insured_id) ?? [];
-    list.push({
-      '@id': iri(SUBSCRIPTION_IRI, row.id),
-      '@type': 'Subscription',
-      id: row.id,
-      startAt: row.start_at,
-      endAt: row.end_at,
-      contract: {
-        '@id': iri(CONTRACT_IRI, row.contract_id),
-        '@type': 'Contract',
-        id: row.contract_id,
-        lbContrat: row.lb_contrat,
-      },
-    });
-    byInsured.set(row.insured_id, list);
-  }
-  return byInsured;
+  return byParent(rows, async (page) => (await subscriptions.members(page, ctx)) as unknown[]);
 }
 
-export const insureds = defineSource({
+export const insureds = classSource(Insured, {
   // The lateral alias is no table of DB: the builder is typed loosely here.
   from: (ctx) => insuredFrom(ctx) as unknown as AnySelect,
-  id: 'insured.id',
-  select: (qb) => (qb as AnySelect).select(INSURED_COLUMNS),
-  async members(rows: InsuredRow[], ctx) {
-    const ids = rows.map((r) => r.id);
-    const [beneficiaries, subscriptions] = await Promise.all([
+  select: (qb) => qb.select(PERSON_EXTRA),
+  async compute(rows, ctx) {
+    const ids = rows.map((r) => r.id as number);
+    const [beneficiaires, subscribed] = await Promise.all([
       beneficiariesOf(ctx, ids),
       subscriptionsOf(ctx, ids),
     ]);
     return rows.map((r) => ({
-      ...insuredFields(r),
-      beneficiaires: beneficiaries.get(r.id) ?? [],
-      subscriptions: subscriptions.get(r.id) ?? [],
+      ...personFields(r),
+      beneficiaires: beneficiaires.get(r.id) ?? [],
+      subscriptions: subscribed.get(r.id) ?? [],
     }));
   },
 });

@@ -4,6 +4,7 @@
 // contracts attached to them are scoped wherever they are counted or listed. Declared in
 // src/domain/schema/organization.ts.
 import { Organization } from '../../../../src/domain/schema/organization.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import {
   type AnySelect,
   type Api,
@@ -61,7 +62,7 @@ export function register(api: Api, deps: ResourceDeps): void {
         'parentOrganization.id': exact('organization.parent_id', 'id'),
       },
     }),
-    paths: [Organization.paths.collection, '/organizations'],
+    paths: [collectionPath(Organization), '/organizations'],
     source: organizations,
   });
   item(api, deps, {

@@ -6,20 +6,16 @@
 // plus /api/cotisations (same list) and the item /api/cotisations/{id}. Default sort: dtDebVal
 // descending (§9). A parent (contract, customer, insured) unknown or out of scope: 404.
 import { sql } from 'kysely';
+import { Premium } from '../../../../src/domain/schema/premium.ts';
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
+import { hydraClass } from '../framework/schema.ts';
 import { INSURED_ROLES } from '../insureds/index.ts';
 import { pathParent, queryId, queryParent, withParent } from '../insureds/parents.ts';
 import { PREMIUM_COLLECTION } from './declaration.ts';
-import { PREMIUM_PROPERTIES } from './properties.ts';
 import { premiums } from './source.ts';
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add({
-    name: 'Premium',
-    title: 'Cotisation',
-    collection: { path: '/api/cotisations', key: 'cotisations' },
-    properties: PREMIUM_PROPERTIES,
-  });
+  api.hydra.add(hydraClass(Premium));
 
   collection(api, deps, { ...PREMIUM_COLLECTION, paths: ['/api/cotisations', '/cotisations'] });
 
@@ -49,9 +45,9 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
 
   item(api, deps, {
     paths: ['/api/cotisations/:id', '/cotisations/:id'],
-    resource: 'Premium',
+    resource: Premium.name,
     roles: INSURED_ROLES,
     source: premiums,
-    notFound: 'Cette cotisation est introuvable.',
+    notFound: Premium.messages?.notFound,
   });
 }
