@@ -3,6 +3,7 @@
 // lists, option lists). The data provider takes its paths, sort aliases and cache rules from
 // here, so they are written once.
 
+import { Benefit } from '../domain/schema/benefit.ts';
 import { Beneficiary, ContractInsured, Subscription } from '../domain/schema/insured.ts';
 import { Premium } from '../domain/schema/premium.ts';
 import type { ApiRoutes } from '../providers/dataProvider.ts';
@@ -26,9 +27,8 @@ const CACHED_LISTS = [
 
 /** Collections that are no declared screen but are read by them. */
 const RELATED: ApiRoutes = {
-  prestations: { collection: '/api/prestations' },
   ...Object.fromEntries(
-    [Premium, Beneficiary, Subscription, ContractInsured].map((c) => [
+    [Premium, Benefit, Beneficiary, Subscription, ContractInsured].map((c) => [
       c.resource,
       fromClass(c).api,
     ]),

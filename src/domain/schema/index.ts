@@ -1,6 +1,7 @@
 // Every class declaration of the API (./types.ts), by Hydra name and by react-admin resource.
 // Add a class here and the server documents it, the SPA labels it (resources.<name>.fields.*)
 // and the generic screens can show it.
+import { Benefit } from './benefit.ts';
 import { Commission } from './commission.ts';
 import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
@@ -33,6 +34,7 @@ export const CLASSES: readonly AnyClass[] = [
   Subscription,
   ContractInsured,
   Premium,
+  Benefit,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

@@ -42,45 +42,22 @@ export function BenefitsOf({ insured, beneficiary }: BenefitsOfProps) {
       empty="Aucune prestation."
     >
       <DataTable<BenefitRecord> bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="dateTreatment" label="Date de soins" field={LongDateField} />
-        <DataTable.Col source="datePayment" label="Date de paiement" field={LongDateField} />
+        <DataTable.Col source="dateTreatment" field={LongDateField} />
+        <DataTable.Col source="datePayment" field={LongDateField} />
+        <DataTable.Col source="beneficiary" disableSort render={(r) => fullName(r.beneficiary)} />
+        <DataTable.Col source="lbFamAct" />
         <DataTable.Col
-          label="Bénéficiaire des soins"
-          disableSort
-          render={(r) => fullName(r.beneficiary)}
-        />
-        <DataTable.Col source="lbFamAct" label="Famille d'actes" />
-        <DataTable.Col
-          label="Facture"
+          source="invoice"
           disableSort
           render={(r) => r.invoice?.lbFacture ?? r.lbFacture ?? ''}
         />
+        <DataTable.Col source="realPrice" field={AmountField} align="right" />
+        <DataTable.Col source="secuSocialRefund" field={AmountField} align="right" />
+        <DataTable.Col source="mutualRefund" field={AmountField} align="right" />
+        <DataTable.Col source="lbModPay" render={(r) => benefitPaymentMode(r.lbModPay)} />
+        <DataTable.Col source="lbOption" disableSort />
         <DataTable.Col
-          source="realPrice"
-          label="Dépense réelle"
-          field={AmountField}
-          align="right"
-        />
-        <DataTable.Col
-          source="secuSocialRefund"
-          label="Remb. Sécurité sociale"
-          field={AmountField}
-          align="right"
-        />
-        <DataTable.Col
-          source="mutualRefund"
-          label="Remb. mutuelle"
-          field={AmountField}
-          align="right"
-        />
-        <DataTable.Col
-          source="lbModPay"
-          label="Mode de paiement"
-          render={(r) => benefitPaymentMode(r.lbModPay)}
-        />
-        <DataTable.Col source="lbOption" label="Option" disableSort />
-        <DataTable.Col
-          label="Panier"
+          source="basketType"
           disableSort
           render={(r) => shownBasketType(r.basketType, r.dateTreatment)}
         />

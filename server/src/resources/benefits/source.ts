@@ -3,8 +3,10 @@
 // the insured themselves, with the period of their subscription to the benefit's contract
 // (one more query for the whole page).
 import { sql } from 'kysely';
+import { Benefit } from '../../../../src/domain/schema/benefit.ts';
 import { contractScope } from '../../scope/index.ts';
-import { type Ctx, defineSource, iri } from '../framework/index.ts';
+import { type AnySelect, type Ctx, iri } from '../framework/index.ts';
+import { type ClassRow, classSource } from '../framework/schema.ts';
 import {
   BENEFICIARY_IRI,
   CONTRACT_IRI,
@@ -12,33 +14,11 @@ import {
   SUBSCRIPTION_IRI,
 } from '../insureds/source.ts';
 
-export const BENEFIT_IRI = '/api/prestations';
-
-interface BenefitRow {
-  id: number;
-  insured_id: number;
-  beneficiary_id: number | null;
-  contract_id: number;
-  date_treatment: string;
-  date_payment: string | null;
-  date_vir: string | null;
-  id_fam_act: string;
-  lb_fam_act: string;
-  lb_facture: string;
-  secu_social_refund: number;
-  real_price: number;
-  mutual_refund: number;
-  lb_mod_pay: string;
-  lb_option: string | null;
-  basket_type: string | null;
-  lb_contrat: string;
-}
-
 const unique = (values: Array<number | null>) =>
   [...new Set(values)].filter((v): v is number => v !== null);
 
 /** The page's insured, beneficiaries and subscription periods: three queries at most. */
-async function relations(ctx: Ctx, rows: BenefitRow[]) {
+async function relations(ctx: Ctx, rows: ClassRow[]) {
   const insuredIds = unique(rows.map((r) => r.insured_id));
   const beneficiaryIds = unique(rows.map((r) => r.beneficiary_id));
   const [people, beneficiaries, periods] = await Promise.all([
@@ -66,7 +46,7 @@ async function relations(ctx: Ctx, rows: BenefitRow[]) {
 }
 
 /** Periods of the insured's subscriptions to the page's contracts: key `insured:contract`. */
-async function subscriptionPeriods(ctx: Ctx, rows: BenefitRow[]) {
+async function subscriptionPeriods(ctx: Ctx, rows: ClassRow[]) {
   const periods = new Map<string, { id: number; start_at: string; end_at: string | null }>();
   const own = rows.filter((r) => r.beneficiary_id === null);
   if (!own.length) return periods;
@@ -85,35 +65,21 @@ async function subscriptionPeriods(ctx: Ctx, rows: BenefitRow[]) {
   return periods;
 }
 
-export const benefits = defineSource({
+export const benefits = classSource(Benefit, {
   from: (ctx) =>
     ctx.db
       .selectFrom('benefit')
       .innerJoin('contract', 'contract.id', 'benefit.contract_id')
-      .where(contractScope(ctx.scope, 'contract')),
-  id: 'benefit.id',
+      .where(contractScope(ctx.scope, 'contract')) as AnySelect,
   // The persons are read for the page alone (`relations`), not joined before the sort.
   select: (qb) =>
     qb.select([
-      'benefit.id',
       'benefit.insured_id',
       'benefit.beneficiary_id',
       'benefit.contract_id',
-      'benefit.date_treatment',
-      'benefit.date_payment',
-      'benefit.date_vir',
-      'benefit.id_fam_act',
-      'benefit.lb_fam_act',
-      'benefit.lb_facture',
-      'benefit.secu_social_refund',
-      'benefit.real_price',
-      'benefit.mutual_refund',
-      'benefit.lb_mod_pay',
-      'benefit.lb_option',
-      'benefit.basket_type',
       'contract.lb_contrat',
     ]),
-  async members(rows: BenefitRow[], ctx) {
+  async compute(rows, ctx) {
     const { people, beneficiaries, periods } = await relations(ctx, rows);
     return rows.map((r) => {
       const period = periods.get(`${r.insured_id}:${r.contract_id}`);
@@ -145,22 +111,7 @@ export const benefits = defineSource({
             ...(period ? { subscription: iri(SUBSCRIPTION_IRI, period.id) } : {}),
           };
       return {
-        '@id': iri(BENEFIT_IRI, r.id),
-        '@type': 'Benefit',
-        id: r.id,
-        dateTreatment: r.date_treatment,
-        datePayment: r.date_payment,
-        dateVir: r.date_vir,
-        idFamAct: r.id_fam_act,
-        lbFamAct: r.lb_fam_act,
-        invoice: { lbFacture: r.lb_facture },
-        lbFacture: r.lb_facture,
-        secuSocialRefund: r.secu_social_refund,
-        realPrice: r.real_price,
-        mutualRefund: r.mutual_refund,
-        lbModPay: r.lb_mod_pay,
-        lbOption: r.lb_option,
-        basketType: r.basket_type,
+        invoice: { lbFacture: r.lbFacture },
         beneficiary,
         insured: {
           '@id': iri(INSURED_IRI, r.insured_id),
