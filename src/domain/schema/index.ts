@@ -12,6 +12,7 @@ import { BusinessProvider, InsuranceCompany, Organization } from './organization
 import { Pole } from './pole.ts';
 import { Premium } from './premium.ts';
 import { Product } from './product.ts';
+import { Broker, Supervisor } from './seller.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
 
@@ -35,6 +36,8 @@ export const CLASSES: readonly AnyClass[] = [
   ContractInsured,
   Premium,
   Benefit,
+  Broker,
+  Supervisor,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

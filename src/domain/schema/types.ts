@@ -137,8 +137,11 @@ export interface ClassDecl<P extends string = string> {
   shown?: Readonly<Record<string, string>>;
   /** Orders that are no property of the class: a related record's column ('insured.lastname'). */
   sorts?: Readonly<Record<string, ClassSortDecl>>;
-  /** The order of a list when none is asked (spec §9); the id is always the last key. */
-  defaultOrder: readonly { field: NoInfer<P>; direction: 'asc' | 'desc' }[];
+  /**
+   * The order of a list when none is asked (spec §9); the id is always the last key. A property
+   * or one of `sorts` (checked when the server starts).
+   */
+  defaultOrder: readonly { field: NoInfer<P> | (string & {}); direction: 'asc' | 'desc' }[];
   /**
    * Members per page when the request names none (10 otherwise): an option list gives all its
    * choices at once (100), as the SPA's selectors read it without a page size (spec §7).

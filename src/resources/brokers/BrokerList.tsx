@@ -8,9 +8,9 @@ import { MemberListActions, NoMember } from './MemberListActions.tsx';
 import { type Member, managerName, memberName } from './members.tsx';
 
 const filters = [
-  <TextInput key="lastname" source="employee.lastname" label="Nom" alwaysOn />,
-  <TextInput key="username" source="username" label="Nom d'utilisateur" />,
-  <TextInput key="sellerCode" source="sellerCode" label="Code vendeur" />,
+  <TextInput key="lastname" source="employee.lastname" alwaysOn />,
+  <TextInput key="username" source="username" />,
+  <TextInput key="sellerCode" source="sellerCode" />,
   yesNoFilter('enabled', 'Actif'),
 ];
 
@@ -31,18 +31,17 @@ export function BrokerList({ title }: PageProps) {
       >
         <DataTable.Col
           source="employee.lastname"
-          label="Nom"
           render={(record) => memberName(record as Member)}
         />
-        <DataTable.Col source="username" label="Nom d'utilisateur" />
-        <DataTable.Col source="sellerCode" label="Code vendeur" />
-        <DataTable.Col source="employee.organization.legalname" label="Organisation" disableSort />
+        <DataTable.Col source="username" />
+        <DataTable.Col source="sellerCode" />
+        <DataTable.Col source="employee.organization.legalname" disableSort />
         <DataTable.Col
-          label="Manager"
+          source="employee.managedBy"
           render={(record) => managerName(record as Member)}
           disableSort
         />
-        <DataTable.Col source="enabled" label="Actif" field={YesNoField} />
+        <DataTable.Col source="enabled" field={YesNoField} />
       </DataTable>
     </SpecList>
   );

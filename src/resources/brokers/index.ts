@@ -1,16 +1,13 @@
 import BrokerIcon from '@mui/icons-material/SupportAgent';
+import { Broker } from '../../domain/schema/seller.ts';
 import { lazyPage } from '../../providers/lazyPage.ts';
+import { fromClass } from '../fromClass.ts';
 import type { Declaration } from '../types.ts';
 
 // Sellers (vendeurs): the supervisor area (PROFILE_MANAGER) of spec §6.
 export const brokers: Declaration = {
-  name: 'brokers',
-  isResource: true,
-  label: { one: 'Vendeur', many: 'Vendeurs' },
+  ...fromClass(Broker),
   icon: BrokerIcon,
-  // No order in spec §9: the server's, by last name then first name.
-  defaultSort: { field: 'employee.lastname', order: 'ASC' },
-  api: { collection: '/api/brokers', sortAliases: { type: 'userType.label' } },
   routes: [
     {
       path: '/brokers/list',

@@ -8,8 +8,8 @@ import type { PageProps } from '../types.ts';
 import { managers } from './index.ts';
 
 const filters = [
-  <TextInput key="lastname" source="employee.lastname" label="Nom" alwaysOn />,
-  <TextInput key="username" source="username" label="Nom d'utilisateur" />,
+  <TextInput key="lastname" source="employee.lastname" alwaysOn />,
+  <TextInput key="username" source="username" />,
   yesNoFilter('enabled', 'Actif'),
 ];
 
@@ -30,13 +30,12 @@ export function ManagerList({ title }: PageProps) {
       >
         <DataTable.Col
           source="employee.lastname"
-          label="Nom"
           render={(record) => memberName(record as Member)}
         />
-        <DataTable.Col source="username" label="Nom d'utilisateur" />
-        <DataTable.Col source="email" label="Adresse e-mail" disableSort />
-        <DataTable.Col source="employee.organization.legalname" label="Organisation" disableSort />
-        <DataTable.Col source="enabled" label="Actif" field={YesNoField} />
+        <DataTable.Col source="username" />
+        <DataTable.Col source="email" disableSort />
+        <DataTable.Col source="employee.organization.legalname" disableSort />
+        <DataTable.Col source="enabled" field={YesNoField} />
       </DataTable>
     </SpecList>
   );

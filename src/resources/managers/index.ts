@@ -1,16 +1,13 @@
 import ManagerIcon from '@mui/icons-material/ManageAccounts';
+import { Supervisor } from '../../domain/schema/seller.ts';
 import { lazyPage } from '../../providers/lazyPage.ts';
+import { fromClass } from '../fromClass.ts';
 import type { Declaration } from '../types.ts';
 
 // Managers (supervisors): the partner-admin area (PROFILE_ADMIN_PARTNER) of spec §6.
 export const managers: Declaration = {
-  name: 'managers',
-  isResource: true,
-  label: { one: 'Manager', many: 'Managers' },
+  ...fromClass(Supervisor),
   icon: ManagerIcon,
-  // No order in spec §9: the server's, by last name then first name.
-  defaultSort: { field: 'employee.lastname', order: 'ASC' },
-  api: { collection: '/api/supervisors', sortAliases: { type: 'userType.label' } },
   routes: [
     {
       path: '/managers/liste',

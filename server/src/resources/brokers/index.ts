@@ -4,24 +4,19 @@
 // optionally narrowed to the contracts of one product. POST /api/brokers creates a seller
 // (create.ts, server/src/users/).
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { HydraProperty } from '../../hydra/registry.ts';
+import { Broker } from '../../../../src/domain/schema/seller.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { contractScope, type DataScope } from '../../scope/index.ts';
-import {
-  type Api,
-  collection,
-  custom,
-  defineSource,
-  item,
-  type ResourceDeps,
-} from '../framework/index.ts';
+import { type Api, collection, custom, item, type ResourceDeps } from '../framework/index.ts';
+import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
+import { narrowed } from '../framework/source.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { creation } from './create.ts';
-import { USER_FILTERS, USER_ORDER, USER_PROPERTIES, USER_TYPE, usersOfType } from './member.ts';
+import { USER_TYPE, usersOfType } from './member.ts';
 
-const BROKER_ROLES = ['PROFILE_ADMIN_AGEO', 'VIEW_SELLER', 'PROFILE_MANAGER'] as const;
 const WITH_CONTRACT_ROLES = ['PROFILE_MANAGER'] as const;
 
-const brokers = usersOfType(USER_TYPE.seller, 'Broker');
+const brokers = usersOfType(Broker, USER_TYPE.seller);
 
 /** The seller holds a contract in scope (of this product, when given). */
 function holdsContract(scope: DataScope, product?: number): Expression<SqlBool> {
@@ -31,49 +26,33 @@ function holdsContract(scope: DataScope, product?: number): Expression<SqlBool> 
     ${product === undefined ? sql`` : sql`AND held_contract.product_id = ${product}`})`;
 }
 
-const brokersWithContract = defineSource({
-  ...brokers,
-  from: (ctx) => brokers.from(ctx).where(holdsContract(ctx.scope)),
-});
-
-const LIST = {
-  resource: 'Broker',
-  order: USER_ORDER,
-  defaultOrder: [
-    { field: 'employee.lastname', direction: 'asc' },
-    { field: 'employee.firstname', direction: 'asc' },
-  ],
-  filters: USER_FILTERS,
-} as const;
+const brokersWithContract = narrowed(brokers, (ctx) => holdsContract(ctx.scope));
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add({
-    name: 'Broker',
-    title: 'Vendeur',
-    collection: { path: '/api/brokers', key: 'brokers', methods: ['GET', 'POST'] },
-    properties: [...(USER_PROPERTIES as readonly HydraProperty[])],
-  });
-  collection(api, deps, { ...LIST, paths: ['/api/brokers'], roles: BROKER_ROLES, source: brokers });
+  api.hydra.add(hydraClass(Broker));
+  const list = listParams(Broker);
+  collection(api, deps, { ...list, paths: [collectionPath(Broker)], source: brokers });
   await creation(api, deps, {
-    path: '/api/brokers',
+    path: collectionPath(Broker),
     resource: 'Broker',
     member: 'seller',
     source: brokers,
   });
   item(api, deps, {
-    paths: ['/api/brokers/:id'],
-    resource: 'Broker',
-    roles: BROKER_ROLES,
+    paths: [`${itemBase(Broker)}/:id`],
+    resource: Broker.name,
+    roles: Broker.access.read,
     source: brokers,
-    notFound: 'Ce vendeur est introuvable.',
+    notFound: Broker.messages?.notFound,
   });
+  // Not a class of its own: sellers, narrowed to those holding a contract (spec §7).
   optionCollection(api, deps, {
-    ...LIST,
+    ...list,
     paths: ['/api/brokers_with_contract'],
     roles: WITH_CONTRACT_ROLES,
     source: brokersWithContract,
     filters: {
-      ...USER_FILTERS,
+      ...list.filters,
       'customerPortfolios.contract.product.id': custom('id', (product: number, ctx) =>
         holdsContract(ctx.scope, product),
       ),

@@ -1,14 +1,14 @@
-// Sellers (brokers) and managers (supervisors) as the API shows them (spec §3 "Seller/broker and
+// Sellers (brokers) and managers (supervisors) as their declarations say (spec §3 "Seller/broker and
 // manager"): id, username, roles, enabled, employee (civility, firstname, lastname, jobFunction,
 // organization legalname, managedBy), sellerCode, partnerId. Both are app_user rows, told apart
 // by their profile type (spec §6: 3 manager, 4 seller); both are scoped with brokerScope
 // (operator: all; partner admin: its partner's users; manager: itself and its sellers; seller:
 // itself).
-import type { Selectable } from 'kysely';
 import { rolesFromString } from '../../../../src/domain/roles.ts';
-import type { AppUserTable } from '../../db/schema.ts';
+import type { Broker, Supervisor } from '../../../../src/domain/schema/seller.ts';
 import { brokerScope } from '../../scope/index.ts';
-import { type Ctx, defineSource, exact, iri, partial } from '../framework/index.ts';
+import { type AnySelect, type Ctx, iri } from '../framework/index.ts';
+import { classSource } from '../framework/schema.ts';
 import { organizationIri, organizationsByIds } from '../organizations/shape.ts';
 
 /** Profile types of spec §6 and their French labels (the `type` sort reads userType.label). */
@@ -20,31 +20,7 @@ export const USER_TYPE_LABELS: Readonly<Record<number, string>> = {
 };
 export const USER_TYPE = { manager: 3, seller: 4 } as const;
 
-export const brokerIri = (id: number) => iri('/api/brokers', id);
-export const supervisorIri = (id: number) => iri('/api/supervisors', id);
-
-type UserRow = Omit<Selectable<AppUserTable>, 'password_hash'>;
-
-const COLUMNS = [
-  'app_user.id',
-  'app_user.username',
-  'app_user.realm',
-  'app_user.email',
-  'app_user.civility',
-  'app_user.firstname',
-  'app_user.lastname',
-  'app_user.job_function',
-  'app_user.enabled',
-  'app_user.roles',
-  'app_user.user_type',
-  'app_user.organization_id',
-  'app_user.partner_id',
-  'app_user.managed_by',
-  'app_user.seller_code',
-  'app_user.id_sso',
-  'app_user.last_logged',
-  'app_user.created_at',
-] as const;
+const supervisorIri = (id: number) => iri('/api/supervisors', id);
 
 async function managersOf(ctx: Ctx, ids: ReadonlyArray<number | null>) {
   const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
@@ -57,18 +33,26 @@ async function managersOf(ctx: Ctx, ids: ReadonlyArray<number | null>) {
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** A source of users of one profile type, in the caller's scope. */
-export function usersOfType(userType: number, type: 'Broker' | 'Supervisor') {
-  const self = type === 'Broker' ? brokerIri : supervisorIri;
-  return defineSource({
+/** A source of the users of the class's profile type, in the caller's scope. */
+export function usersOfType(decl: typeof Broker | typeof Supervisor, userType: number) {
+  return classSource(decl, {
     from: (ctx) =>
       ctx.db
         .selectFrom('app_user')
         .where('app_user.user_type', '=', userType)
-        .where(brokerScope(ctx.scope, 'app_user')),
-    id: 'app_user.id',
-    select: (qb) => qb.select([...COLUMNS]),
-    async members(rows: UserRow[], ctx) {
+        .where(brokerScope(ctx.scope, 'app_user')) as AnySelect,
+    select: (qb) =>
+      qb.select([
+        'app_user.roles',
+        'app_user.user_type',
+        'app_user.civility',
+        'app_user.firstname',
+        'app_user.lastname',
+        'app_user.job_function',
+        'app_user.organization_id',
+        'app_user.managed_by',
+      ]),
+    async compute(rows, ctx) {
       const [organizations, managers] = await Promise.all([
         organizationsByIds(
           ctx,
@@ -84,13 +68,7 @@ export function usersOfType(userType: number, type: 'Broker' | 'Supervisor') {
           r.organization_id === null ? undefined : organizations.get(r.organization_id);
         const manager = r.managed_by === null ? undefined : managers.get(r.managed_by);
         return {
-          '@id': self(r.id),
-          '@type': type,
-          id: r.id,
-          username: r.username,
-          email: r.email,
           roles: rolesFromString(r.roles),
-          enabled: r.enabled,
           userType: { id: r.user_type, label: USER_TYPE_LABELS[r.user_type] ?? null },
           employee: {
             civility: r.civility,
@@ -113,58 +91,8 @@ export function usersOfType(userType: number, type: 'Broker' | 'Supervisor') {
                 }
               : null,
           },
-          sellerCode: r.seller_code,
-          partnerId: r.partner_id,
         };
       });
     },
   });
 }
-
-/** Sort fields of both lists (spec §7: type maps to userType.label; one type per list). */
-export const USER_ORDER = {
-  id: 'app_user.id',
-  username: 'app_user.username',
-  enabled: 'app_user.enabled',
-  sellerCode: 'app_user.seller_code',
-  'employee.lastname': 'app_user.lastname',
-  'employee.firstname': 'app_user.firstname',
-  'employee.jobFunction': 'app_user.job_function',
-  lastname: 'app_user.lastname',
-  firstname: 'app_user.firstname',
-  type: 'app_user.user_type',
-  'userType.label': 'app_user.user_type',
-} as const;
-
-export const USER_FILTERS = {
-  id: exact('app_user.id', 'id'),
-  username: partial('app_user.username'),
-  enabled: exact('app_user.enabled', 'boolean'),
-  sellerCode: partial('app_user.seller_code'),
-  'employee.lastname': partial('app_user.lastname'),
-  'employee.firstname': partial('app_user.firstname'),
-  lastname: partial('app_user.lastname'),
-  firstname: partial('app_user.firstname'),
-  'employee.managedBy': exact('app_user.managed_by', 'id'),
-  managedBy: exact('app_user.managed_by', 'id'),
-  partnerId: exact('app_user.partner_id', 'id'),
-} as const;
-
-/** Writeable ones are those POST takes (server/src/users/fields.ts). */
-export const USER_PROPERTIES = [
-  { name: 'id', title: 'Identifiant', range: 'xmls:integer' },
-  {
-    name: 'username',
-    title: 'Identifiant de connexion',
-    range: 'xmls:string',
-    required: true,
-    writeable: true,
-  },
-  { name: 'email', title: 'Courriel', range: 'xmls:string', required: true, writeable: true },
-  { name: 'roles', title: 'Rôles', writeable: true },
-  { name: 'enabled', title: 'Actif', range: 'xmls:boolean', writeable: true },
-  { name: 'userType', title: 'Profil' },
-  { name: 'employee', title: 'Salarié', required: true, writeable: true },
-  { name: 'sellerCode', title: 'Code vendeur', range: 'xmls:string', writeable: true },
-  { name: 'partnerId', title: 'Partenaire', range: 'xmls:integer', writeable: true },
-] as const;

@@ -3,17 +3,18 @@
 // holding at least one contract in the caller's scope (business_providers_with_contract).
 // Providers are reference data; the option list only names those of contracts in scope.
 // Declared in src/domain/schema/organization.ts.
+
 import { BusinessProvider } from '../../../../src/domain/schema/organization.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import {
   type AnySelect,
   type Api,
-  type Ctx,
   collection,
   item,
   type ResourceDeps,
 } from '../framework/index.ts';
 import { classSource, hydraClass, listParams } from '../framework/schema.ts';
+import { narrowed } from '../framework/source.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { ORGANIZATION_TYPE, withContractInScope } from '../organizations/shape.ts';
 
@@ -34,10 +35,7 @@ const providers = classSource(BusinessProvider, {
     })),
 });
 
-const providersWithContract = {
-  ...providers,
-  from: (ctx: Ctx) => providers.from(ctx).where(withContractInScope(ctx.scope)),
-};
+const providersWithContract = narrowed(providers, (ctx) => withContractInScope(ctx.scope));
 
 /** The orders and filters of the list and of the option list. */
 const PROVIDER_LIST = listParams(BusinessProvider);

@@ -52,3 +52,12 @@ export function whereAll<Q extends AnySelect>(
 
 /** `/api/contracts/12` */
 export const iri = (base: string, id: number | string) => `${base}/${id}`;
+
+/** The same source, its FROM narrowed by one more condition (the option lists "with contract"). */
+// biome-ignore lint/suspicious/noExplicitAny: any source.
+export function narrowed<S extends Source<any, any, any, any>>(
+  source: S,
+  where: (ctx: Ctx) => Expression<SqlBool>,
+): S {
+  return { ...source, from: (ctx: Ctx) => (source.from(ctx) as AnySelect).where(where(ctx)) };
+}

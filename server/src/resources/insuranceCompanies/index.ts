@@ -2,17 +2,18 @@
 // detail at /api/insuranceOfCompanies (no orias; missing values empty), and the option list of
 // companies linked to at least one contract in the caller's scope. Declared in
 // src/domain/schema/organization.ts.
+
 import { InsuranceCompany } from '../../../../src/domain/schema/organization.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import {
   type AnySelect,
   type Api,
-  type Ctx,
   collection,
   item,
   type ResourceDeps,
 } from '../framework/index.ts';
 import { classSource, hydraClass, listParams } from '../framework/schema.ts';
+import { narrowed } from '../framework/source.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { ORGANIZATION_TYPE, withContractInScope } from '../organizations/shape.ts';
 
@@ -30,10 +31,7 @@ const companies = classSource(InsuranceCompany, {
     rows.map((row) => Object.fromEntries(TEXTS.map((name) => [name, row[name] ?? '']))),
 });
 
-const companiesWithContract = {
-  ...companies,
-  from: (ctx: Ctx) => companies.from(ctx).where(withContractInScope(ctx.scope)),
-};
+const companiesWithContract = narrowed(companies, (ctx) => withContractInScope(ctx.scope));
 
 export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(InsuranceCompany));

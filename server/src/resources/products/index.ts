@@ -2,6 +2,7 @@
 // data, visible to every signed-in user) with its contract-based variants, which only consider
 // contracts in the caller's scope (variants.ts); products of a customer and of a supervisor
 // (404 when that parent is out of scope); and products_with_contract, the option list.
+
 import { type SqlBool, sql } from 'kysely';
 import { Product } from '../../../../src/domain/schema/product.ts';
 import { brokerScope } from '../../scope/index.ts';
@@ -10,7 +11,6 @@ import {
   type AnySelect,
   type Api,
   type CollectionDecl,
-  type Ctx,
   collection,
   custom,
   exact,
@@ -19,6 +19,7 @@ import {
   type ResourceDeps,
 } from '../framework/index.ts';
 import { classSource, hydraClass, listParams } from '../framework/schema.ts';
+import { narrowed } from '../framework/source.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { insuranceCompanyIri, organizationsByIds } from '../organizations/shape.ts';
 import { behindParent, rowExists } from './parent.ts';
@@ -52,10 +53,7 @@ const products = classSource(Product, {
   },
 });
 
-const withContract = {
-  ...products,
-  from: (ctx: Ctx) => products.from(ctx).where(withContractInScope(ctx.scope)),
-};
+const withContract = narrowed(products, (ctx) => withContractInScope(ctx.scope));
 
 const LIST = {
   source: products,

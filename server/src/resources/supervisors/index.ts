@@ -1,50 +1,33 @@
-// Managers (supervisors; spec §3, §7): GET /api/supervisors and /api/supervisors/{id}, for
-// PROFILE_ADMIN_AGEO, VIEW_MANAGER or PROFILE_ADMIN_PARTNER (spec §6; 403 otherwise), in the
-// caller's scope (an operator sees all, a partner administrator its partner's managers).
-// POST /api/supervisors creates a manager (../brokers/create.ts, server/src/users/).
-import type { HydraProperty } from '../../hydra/registry.ts';
+// Managers (supervisors; spec §3, §7), from their declaration (src/domain/schema/seller.ts):
+// GET /api/supervisors and /api/supervisors/{id}, for PROFILE_ADMIN_AGEO, VIEW_MANAGER or
+// PROFILE_ADMIN_PARTNER (spec §6; 403 otherwise), in the caller's scope (an operator sees all,
+// a partner administrator its partner's managers). POST /api/supervisors creates a manager
+// (../brokers/create.ts, server/src/users/).
+import { Supervisor } from '../../../../src/domain/schema/seller.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { creation } from '../brokers/create.ts';
-import {
-  USER_FILTERS,
-  USER_ORDER,
-  USER_PROPERTIES,
-  USER_TYPE,
-  usersOfType,
-} from '../brokers/member.ts';
+import { USER_TYPE, usersOfType } from '../brokers/member.ts';
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
+import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 
-const SUPERVISOR_ROLES = ['PROFILE_ADMIN_AGEO', 'VIEW_MANAGER', 'PROFILE_ADMIN_PARTNER'] as const;
-
-const supervisors = usersOfType(USER_TYPE.manager, 'Supervisor');
+const supervisors = usersOfType(Supervisor, USER_TYPE.manager);
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add({
-    name: 'Supervisor',
-    title: 'Manager',
-    collection: { path: '/api/supervisors', key: 'supervisors', methods: ['GET', 'POST'] },
-    properties: [...(USER_PROPERTIES as readonly HydraProperty[])],
-  });
+  api.hydra.add(hydraClass(Supervisor));
   collection(api, deps, {
-    paths: ['/api/supervisors'],
-    resource: 'Supervisor',
-    roles: SUPERVISOR_ROLES,
+    ...listParams(Supervisor),
+    paths: [collectionPath(Supervisor)],
     source: supervisors,
-    order: USER_ORDER,
-    defaultOrder: [
-      { field: 'employee.lastname', direction: 'asc' },
-      { field: 'employee.firstname', direction: 'asc' },
-    ],
-    filters: USER_FILTERS,
   });
   item(api, deps, {
-    paths: ['/api/supervisors/:id'],
-    resource: 'Supervisor',
-    roles: SUPERVISOR_ROLES,
+    paths: [`${itemBase(Supervisor)}/:id`],
+    resource: Supervisor.name,
+    roles: Supervisor.access.read,
     source: supervisors,
-    notFound: 'Ce manager est introuvable.',
+    notFound: Supervisor.messages?.notFound,
   });
   await creation(api, deps, {
-    path: '/api/supervisors',
+    path: collectionPath(Supervisor),
     resource: 'Supervisor',
     member: 'manager',
     source: supervisors,
