@@ -1,6 +1,6 @@
-// The resources the API publishes, declared once by each resource module
-// (`app.hydra.add({...})`), from which the API documentation, the entrypoint and the JSON-LD
-// contexts are all derived.
+// The resources the API publishes, added by each resource module from its class declaration
+// (`app.hydra.add(hydraClass(Product))`, src/domain/schema), from which the API documentation,
+// the entrypoint and the JSON-LD contexts are all derived.
 
 /** XML Schema ranges api-doc-parser maps to field types, or '#Class' for a link. */
 export type HydraRange =

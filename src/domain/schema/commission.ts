@@ -116,3 +116,51 @@ export const Commission = defineClass({
     { field: 'year', kind: 'integer', width: 8 },
   ],
 });
+
+/**
+ * A line of the commissions dashboard (spec §7 /api/commissions_list): the commissions in scope
+ * of one year and business provider, summed; the list is filtered as the commissions are
+ * (server/src/resources/commissions/dashboard.ts). Its id is `{year}-{provider id}`.
+ */
+export const CommissionSummary = defineClass({
+  name: 'CommissionSummary',
+  resource: 'commissions_list',
+  title: 'Tableau de bord des commissions',
+  plural: 'Tableau de bord des commissions',
+  paths: { collection: '/api/commissions_list' },
+  access: { read: COMMISSION_ROLES },
+  // Newest year first, then providers by name.
+  defaultOrder: [
+    { field: 'year', direction: 'desc' },
+    { field: 'businessProvider', direction: 'asc' },
+  ],
+  properties: {
+    // A summary's order by id is its year's (the provider then breaks ties).
+    id: { type: 'string', label: 'Identifiant', column: 'summary.year', sort: true },
+    year: { type: 'integer', label: 'Année', column: 'summary.year', sort: true },
+    businessProvider: {
+      type: 'string',
+      label: 'Apporteur',
+      column: 'organization.legalname',
+      sort: true,
+    },
+    businessProviderId: { type: 'integer', label: "Identifiant de l'apporteur" },
+    businessProviderIri: {
+      type: 'string',
+      label: 'Apporteur (lien)',
+      relation: { target: 'BusinessProvider' },
+    },
+    amoundPaid: {
+      type: 'decimal',
+      label: 'Montant payé',
+      column: 'summary.amound_paid',
+      sort: true,
+    },
+    nbrCommissions: {
+      type: 'integer',
+      label: 'Nombre de commissions',
+      column: 'summary.nbr_commissions',
+      sort: true,
+    },
+  },
+});

@@ -2,12 +2,13 @@
 // Add a class here and the server documents it, the SPA labels it (resources.<name>.fields.*)
 // and the generic screens can show it.
 import { Benefit } from './benefit.ts';
-import { Commission } from './commission.ts';
+import { Commission, CommissionSummary } from './commission.ts';
 import { Contract } from './contract.ts';
 import { ContractCategory, ContractState, ContractType } from './contractReference.ts';
 import { Customer } from './customer.ts';
 import { CustomerGroup } from './customerGroup.ts';
 import { Beneficiary, ContractInsured, Insured, Subscription } from './insured.ts';
+import { Menu } from './menu.ts';
 import { BusinessProvider, InsuranceCompany, Organization } from './organization.ts';
 import { Pole } from './pole.ts';
 import { Premium } from './premium.ts';
@@ -38,6 +39,8 @@ export const CLASSES: readonly AnyClass[] = [
   Benefit,
   Broker,
   Supervisor,
+  CommissionSummary,
+  Menu,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

@@ -8,6 +8,8 @@
 // functions over the groups before the page is cut. A sum over every commission in scope is
 // the dashboard's cost (about 0.5 s per million commissions for the operator on PostgreSQL).
 import { type SqlBool, sql } from 'kysely';
+import { CommissionSummary } from '../../../../src/domain/schema/commission.ts';
+import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { httpError } from '../../http/problem.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
 import { contextOf } from '../framework/context.ts';
@@ -21,10 +23,11 @@ import {
   sortKeys,
 } from '../framework/index.ts';
 import { checkOffset, MAX_OFFSET } from '../framework/paging.ts';
+import { listParams } from '../framework/schema.ts';
 import { hydraSearch, searchMappings } from '../framework/search.ts';
 import { hydraPage } from '../framework/view.ts';
 import { businessProviderIri } from '../organizations/shape.ts';
-import { COMMISSION_LIST, COMMISSION_ROLES, commissions } from './source.ts';
+import { COMMISSION_LIST, commissions } from './source.ts';
 
 interface SummaryRow {
   year: number;
@@ -37,24 +40,16 @@ interface SummaryRow {
   total_commissions: number;
 }
 
+const { order, defaultOrder } = listParams(CommissionSummary);
+
 export const SUMMARY_DECL: CollectionDecl = {
-  paths: ['/api/commissions_list'],
-  resource: 'CommissionSummary',
-  roles: COMMISSION_ROLES,
+  paths: [collectionPath(CommissionSummary)],
+  resource: CommissionSummary.name,
+  roles: CommissionSummary.access.read,
   source: commissions,
-  order: {
-    // A summary's id is `{year}-{business provider id}`: its order is theirs (sortKeys then
-    // breaks ties by the provider).
-    id: 'summary.year',
-    year: 'summary.year',
-    businessProvider: 'organization.legalname',
-    amoundPaid: 'summary.amound_paid',
-    nbrCommissions: 'summary.nbr_commissions',
-  },
-  defaultOrder: [
-    { field: 'year', direction: 'desc' },
-    { field: 'businessProvider', direction: 'asc' },
-  ],
+  order,
+  defaultOrder,
+  // Filtered as the commissions list is, and by the summaries' own ids.
   dates: COMMISSION_LIST.dates,
   filters: { ...COMMISSION_LIST.filters, id: customList('string', summaryIds) },
 };

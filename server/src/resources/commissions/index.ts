@@ -2,41 +2,16 @@
 // dashboard GET /api/commissions_list, both for VIEW_COMMISSIONS only (spec §6; 403 otherwise)
 // and scoped through the commission's contract. The download (/api/commissions/download)
 // belongs to the exports. Commission is declared in src/domain/schema/commission.ts.
-import { Commission } from '../../../../src/domain/schema/commission.ts';
+import { Commission, CommissionSummary } from '../../../../src/domain/schema/commission.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
-import type { HydraProperty } from '../../hydra/registry.ts';
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass } from '../framework/schema.ts';
 import { registerDashboard } from './dashboard.ts';
 import { COMMISSION_LIST, commissions } from './source.ts';
 
-const prop = (name: string, title: string, range: HydraProperty['range']): HydraProperty => ({
-  name,
-  title,
-  range,
-});
-
 export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(Commission));
-  api.hydra.add({
-    name: 'CommissionSummary',
-    title: 'Tableau de bord des commissions',
-    collection: { path: '/api/commissions_list', key: 'commissions_list' },
-    properties: [
-      prop('id', 'Identifiant', 'xmls:string'),
-      prop('year', 'Année', 'xmls:integer'),
-      prop('businessProvider', 'Apporteur', 'xmls:string'),
-      prop('businessProviderId', "Identifiant de l'apporteur", 'xmls:integer'),
-      {
-        name: 'businessProviderIri',
-        title: 'Apporteur (lien)',
-        range: '#BusinessProvider',
-        link: true,
-      },
-      prop('amoundPaid', 'Montant payé', 'xmls:decimal'),
-      prop('nbrCommissions', 'Nombre de commissions', 'xmls:integer'),
-    ],
-  });
+  api.hydra.add(hydraClass(CommissionSummary));
   collection(api, deps, {
     ...COMMISSION_LIST,
     paths: [collectionPath(Commission)],

@@ -193,6 +193,8 @@ export interface SourceBinding<Row> {
   from(ctx: Ctx): AnySelect;
   /** The id column; `properties.id.column` by default. */
   id?: string;
+  /** The base of its members' @id when the class is served under several collections. */
+  itemBase?: string;
   /** Joins that only serve display (a product's name): counts and filters never pay for them. */
   joins?(qb: AnySelect): AnySelect;
   /** Columns the computed values need, beyond the properties' own. */
@@ -231,7 +233,7 @@ export function classSource<Row extends Record<string, unknown> = ClassRow>(
     ...linked.map(({ name, column }) => sql.ref(column).as(name)),
   ];
   const restricted = entries(decl).filter(([, p]) => p.readRoles?.length);
-  const base = itemBase(decl);
+  const base = binding.itemBase ?? itemBase(decl);
   // The builder of each shape this class meets (hidden properties, computed keys), found by a
   // short key so that a page does not describe its whole shape again.
   const builders = new Map<string, BuildMember>();

@@ -33,13 +33,6 @@ export interface Source<
   members(rows: Row[], ctx: Ctx): Promise<Member[]> | Member[];
 }
 
-/** Identity function that lets TypeScript infer the tables and the row type. */
-export function defineSource<QDB, TB extends keyof QDB, Row, Member>(
-  source: Source<QDB, TB, Row, Member>,
-): Source<QDB, TB, Row, Member> {
-  return source;
-}
-
 /** Applies where-expressions, skipping undefined ones. */
 export function whereAll<Q extends AnySelect>(
   qb: Q,
