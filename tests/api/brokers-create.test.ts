@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OidcBrowser } from './support/oidcClient.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { subscribe } from './support/sse.ts';
 
 let server: TestServer;
 let api: ScopedApi;
@@ -18,6 +19,7 @@ interface Answer {
   status: number;
   type: string;
   location: string | null;
+  etag: string | null;
   body: Json;
 }
 
@@ -40,6 +42,7 @@ async function post(
     status: response.status,
     type: response.headers.get('content-type') ?? '',
     location: response.headers.get('location'),
+    etag: response.headers.get('etag'),
     body: (await response.json()) as Json,
   };
 }
@@ -113,9 +116,18 @@ function sellerBody(overrides: Json = {}, employee: Json = {}): Json {
 
 describe('POST /api/brokers: creation', () => {
   it('answers 201, the member as GET shows it and its Location; the list then holds it', async () => {
+    // Created on the framework's write path: its hub topic hears of it, its ETag is GET's.
+    const hub = await subscribe(server.url, ['brokers'], await api.token('ageo'));
+    expect(hub.status).toBe(200);
     const body = sellerBody();
     const answer = await post('ageo', '/api/brokers', body);
     expect(answer.status).toBe(201);
+    try {
+      const [event] = await hub.waitForEvents(1);
+      expect(JSON.parse(event.data)).toEqual({ changed: 'brokers' });
+    } finally {
+      hub.close();
+    }
     expect(answer.type).toMatch(/^application\/ld\+json/);
     const id = answer.body.id as number;
     expect(answer.location).toBe(`/api/brokers/${id}`);
@@ -143,6 +155,10 @@ describe('POST /api/brokers: creation', () => {
     const item = await api.get('ageo', `/api/brokers/${id}`);
     expect(item.status).toBe(200);
     expect(item.body).toEqual(answer.body);
+    const read = await fetch(new URL(`/api/brokers/${id}`, server.url), {
+      headers: { authorization: `Bearer ${await api.token('ageo')}` },
+    });
+    expect(answer.etag).toBe(read.headers.get('etag'));
     const list = await api.get('ageo', `/api/brokers?username=${body.username}`);
     expect(list.body['hydra:member'].map((m: Json) => m.id)).toEqual([id]);
     // The manager it is given, and the partner administrator of its partner, see it too.

@@ -6,7 +6,7 @@
 // 'partenaires', roles as a comma list, the profile type of its profile role) but without a
 // password: it cannot sign in until the administration's invitation flow (/finalise-account)
 // lets its owner choose one.
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { hasAnyRole, PROFILE_TYPES, rolesToString } from '../../../src/domain/roles.ts';
 import { REALM } from '../auth/oidc/accounts.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -190,11 +190,12 @@ function rolesOf(
 }
 
 /**
- * Creates the member and returns its id, or throws ValidationFailed (422) listing every field
- * at fault, or an HttpError (403, 400). Nothing is saved on any error.
+ * Creates the member in the write's transaction and returns its id, or throws ValidationFailed
+ * (422) listing every field at fault, or an HttpError (403, 400). The transaction is rolled
+ * back on any error (server/src/resources/framework/write.ts), so nothing is saved.
  */
 export async function createMember(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
   principal: Principal,
   member: MemberKind,
   body: unknown,
@@ -230,7 +231,7 @@ export async function createMember(
   const roles = rolesOf(member, values.roles, violations);
 
   try {
-    return await insertChecked(db, creator, member, values, roles, violations);
+    return await insertChecked(trx, creator, member, values, roles, violations);
   } catch (error) {
     throw uniqueViolation(error) ?? error;
   }
@@ -255,41 +256,39 @@ function uniqueViolation(error: unknown): ValidationFailed | undefined {
 }
 
 async function insertChecked(
-  db: Kysely<DB>,
+  trx: Transaction<DB>,
   creator: Creator,
   member: MemberKind,
   values: FieldValues,
   roles: readonly string[],
   violations: Violation[],
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    // One creation at a time: the uniqueness checks below cannot race another creation.
-    await sql`SELECT pg_advisory_xact_lock(hashtext('app_user:create'))`.execute(trx);
-    const checked = await checkAgainstDatabase(trx, creator, member, values);
-    violations.push(...checked.violations);
-    if (violations.length) throw new ValidationFailed(violations);
+  // One creation at a time: the uniqueness checks below cannot race another creation.
+  await sql`SELECT pg_advisory_xact_lock(hashtext('app_user:create'))`.execute(trx);
+  const checked = await checkAgainstDatabase(trx, creator, member, values);
+  violations.push(...checked.violations);
+  if (violations.length) throw new ValidationFailed(violations);
 
-    const inserted = await trx
-      .insertInto('app_user')
-      .values({
-        username: values.username as string,
-        realm: REALM,
-        password_hash: null,
-        email: values.email as string,
-        civility: values['employee.civility'] as number,
-        firstname: values['employee.firstname'] as string,
-        lastname: values['employee.lastname'] as string,
-        job_function: values['employee.jobFunction'] ?? null,
-        enabled: values.enabled ?? true,
-        roles: rolesToString(roles),
-        user_type: PROFILE_TYPES[MEMBER_ROLES[member].profile as keyof typeof PROFILE_TYPES],
-        organization_id: values['employee.organization'] as number,
-        partner_id: checked.partnerId,
-        managed_by: member === 'seller' ? (values['employee.managedBy'] ?? null) : null,
-        seller_code: member === 'seller' ? (values.sellerCode as string) : null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id;
-  });
+  const inserted = await trx
+    .insertInto('app_user')
+    .values({
+      username: values.username as string,
+      realm: REALM,
+      password_hash: null,
+      email: values.email as string,
+      civility: values['employee.civility'] as number,
+      firstname: values['employee.firstname'] as string,
+      lastname: values['employee.lastname'] as string,
+      job_function: values['employee.jobFunction'] ?? null,
+      enabled: values.enabled ?? true,
+      roles: rolesToString(roles),
+      user_type: PROFILE_TYPES[MEMBER_ROLES[member].profile as keyof typeof PROFILE_TYPES],
+      organization_id: values['employee.organization'] as number,
+      partner_id: checked.partnerId,
+      managed_by: member === 'seller' ? (values['employee.managedBy'] ?? null) : null,
+      seller_code: member === 'seller' ? (values.sellerCode as string) : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }

@@ -2,16 +2,17 @@
 // VIEW_SELLER or PROFILE_MANAGER), and /api/brokers_with_contract, the sellers holding at least
 // one contract in the caller's scope, only for PROFILE_MANAGER (spec §6; 403 otherwise),
 // optionally narrowed to the contracts of one product. POST /api/brokers creates a seller
-// (create.ts, server/src/users/).
+// (server/src/users/create.ts, on the framework's write path).
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { Broker } from '../../../../src/domain/schema/seller.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { contractScope, type DataScope } from '../../scope/index.ts';
+import { createMember } from '../../users/create.ts';
 import { type Api, collection, custom, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { narrowed } from '../framework/source.ts';
+import { writes } from '../framework/write.ts';
 import { optionCollection } from '../organizations/optionList.ts';
-import { creation } from './create.ts';
 import { USER_TYPE, usersOfType } from './member.ts';
 
 const WITH_CONTRACT_ROLES = ['PROFILE_MANAGER'] as const;
@@ -32,11 +33,10 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   api.hydra.add(hydraClass(Broker));
   const list = listParams(Broker);
   collection(api, deps, { ...list, paths: [collectionPath(Broker)], source: brokers });
-  await creation(api, deps, {
-    path: collectionPath(Broker),
-    resource: 'Broker',
-    member: 'seller',
+  // POST: the body API Platform takes, checked by the rules of server/src/users/create.ts.
+  await writes(api, deps, Broker, {
     source: brokers,
+    create: (trx, body, ctx) => createMember(trx, ctx.principal, 'seller', body),
   });
   item(api, deps, {
     paths: [`${itemBase(Broker)}/:id`],

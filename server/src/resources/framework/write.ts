@@ -9,12 +9,13 @@
 //   field, a DELETE of a record others refer to: 409);
 // - after the commit, the class's hub topic hears of it so that open lists refetch.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { type AnyClass, collectionPath, entries } from '../../../../src/domain/schema/types.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
+import { resolveScope } from '../../scope/index.ts';
 import { readBody, type WriteMode } from './body.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps } from './context.ts';
 import { etagOf, preconditionFails } from './etag.ts';
@@ -35,6 +36,12 @@ export interface WriteBinding {
   ): Promise<Violation[]> | Violation[];
   /** Columns the server sets on insert (an owner, a date), beside the body's. */
   onCreate?(ctx: Ctx, values: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A creation its declaration's columns cannot say (a nested body, rows the server derives,
+   * rules on who creates what): reads the body and inserts in the write's transaction, and
+   * returns the new id or throws (ValidationFailed, HttpError). The framework does the rest.
+   */
+  create?(trx: Transaction<DB>, body: unknown, ctx: Ctx): Promise<number>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tables are named by the declaration.
@@ -104,6 +111,10 @@ function databaseRefusal(decl: AnyClass, table: Table, error: unknown, deleting:
   return undefined;
 }
 
+const fail = (decl: AnyClass, what: string): never => {
+  throw new Error(`Class ${decl.name}: ${what}`);
+};
+
 /** POST, PUT, PATCH and DELETE for the class, as its `access` allows. */
 export async function writes(
   api: Api,
@@ -111,7 +122,10 @@ export async function writes(
   decl: AnyClass,
   binding: WriteBinding,
 ): Promise<void> {
-  const table = tableOf(decl, binding.source);
+  const { create, update, delete: remove } = decl.access;
+  // A class created by its binding alone writes no column of its own.
+  const table = binding.create && !update && !remove ? undefined : tableOf(decl, binding.source);
+  const tableFor = () => table ?? fail(decl, 'writes need a table');
   const itemPath = `${itemBase(decl)}/:id`;
   const notFound = decl.messages?.notFound ?? `${decl.title} introuvable.`;
   const db = deps.database.db as unknown as AnyDb;
@@ -126,7 +140,7 @@ export async function writes(
     try {
       return await db.transaction().execute(work);
     } catch (error) {
-      throw databaseRefusal(decl, table, error, deleting) ?? error;
+      throw (table && databaseRefusal(decl, table, error, deleting)) ?? error;
     }
   }
 
@@ -151,7 +165,8 @@ export async function writes(
 
   /** Locks the row, reads it as the caller sees it, and checks If-Match. */
   async function current(trx: AnyDb, ctx: Ctx, request: FastifyRequest, id: number) {
-    await sql`SELECT 1 FROM ${sql.table(table.name)} WHERE ${sql.ref(table.id)} = ${id} FOR UPDATE`.execute(
+    const { name, id: idColumn } = tableFor();
+    await sql`SELECT 1 FROM ${sql.table(name)} WHERE ${sql.ref(idColumn)} = ${id} FOR UPDATE`.execute(
       trx,
     );
     const member = await loadItem(binding.source, { ...ctx, db: trx }, id);
@@ -172,24 +187,26 @@ export async function writes(
       }
     }
 
-    const { create, update, delete: remove } = decl.access;
     if (create) {
       scope.post(collectionPath(decl), async (request, reply) => {
         const ctx = await contextOf(request, deps, create);
         const id = await inTransaction(false, async (trx) => {
+          if (binding.create) return binding.create(trx as Transaction<DB>, request.body, ctx);
+          const into = tableFor();
           const { values, violations } = readBody(decl, request.body, 'create', ctx.principal);
           await checked(trx, ctx, values, violations);
-          const row = { ...rowOf(table, values), ...binding.onCreate?.(ctx, values) };
+          const row = { ...rowOf(into, values), ...binding.onCreate?.(ctx, values) };
           const inserted = await trx
-            .insertInto(table.name)
+            .insertInto(into.name)
             .values(row)
-            .returning(table.id)
+            .returning(into.id)
             .executeTakeFirstOrThrow();
-          return inserted[table.id] as number;
+          return inserted[into.id] as number;
         });
         await publish(request);
         reply.code(201).header('Location', `${itemBase(decl)}/${id}`);
-        return answer(reply, ctx, id);
+        // The caller's scope may have grown by this very row (a manager's new seller).
+        return answer(reply, { ...ctx, scope: await resolveScope(ctx.principal, ctx.db) }, id);
       });
     }
 
@@ -210,10 +227,11 @@ export async function writes(
           const { values, violations } = readBody(decl, request.body, mode, ctx.principal, before);
           await checked(trx, ctx, values, violations, id);
           if (Object.keys(values).length === 0) return;
+          const { name, id: idColumn } = tableFor();
           await trx
-            .updateTable(table.name)
-            .set(rowOf(table, values))
-            .where(table.id, '=', id)
+            .updateTable(name)
+            .set(rowOf(tableFor(), values))
+            .where(idColumn, '=', id)
             .execute();
         });
         await publish(request);
@@ -230,7 +248,8 @@ export async function writes(
         const id = ctx.pathId();
         await inTransaction(true, async (trx) => {
           await current(trx, ctx, request, id);
-          await trx.deleteFrom(table.name).where(table.id, '=', id).execute();
+          const { name, id: idColumn } = tableFor();
+          await trx.deleteFrom(name).where(idColumn, '=', id).execute();
         });
         await publish(request);
         return reply.code(204).send();

@@ -2,13 +2,14 @@
 // GET /api/supervisors and /api/supervisors/{id}, for PROFILE_ADMIN_AGEO, VIEW_MANAGER or
 // PROFILE_ADMIN_PARTNER (spec §6; 403 otherwise), in the caller's scope (an operator sees all,
 // a partner administrator its partner's managers). POST /api/supervisors creates a manager
-// (../brokers/create.ts, server/src/users/).
+// (server/src/users/create.ts, on the framework's write path).
 import { Supervisor } from '../../../../src/domain/schema/seller.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
-import { creation } from '../brokers/create.ts';
+import { createMember } from '../../users/create.ts';
 import { USER_TYPE, usersOfType } from '../brokers/member.ts';
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
+import { writes } from '../framework/write.ts';
 
 const supervisors = usersOfType(Supervisor, USER_TYPE.manager);
 
@@ -26,10 +27,9 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     source: supervisors,
     notFound: Supervisor.messages?.notFound,
   });
-  await creation(api, deps, {
-    path: collectionPath(Supervisor),
-    resource: 'Supervisor',
-    member: 'manager',
+  // POST: the body API Platform takes, checked by the rules of server/src/users/create.ts.
+  await writes(api, deps, Supervisor, {
     source: supervisors,
+    create: (trx, body, ctx) => createMember(trx, ctx.principal, 'manager', body),
   });
 }
