@@ -215,10 +215,12 @@ export const Subscription = defineClass({
     id: { type: 'integer', label: 'Identifiant', column: 'subscription.id', sort: true },
     startAt: { ...period('subscription').startAt, required: true },
     endAt: { ...period('subscription').endAt, sort: true },
+    // Sorted by the person's last name.
     insured: {
       type: 'json',
       label: 'Assuré',
       relation: { target: 'Insured' },
+      sort: { as: 'insured.lastname', column: 'insured.lastname' },
     },
     // Sorted by the contract's number (spec §7: lbContrat maps to contract.*).
     contract: {
@@ -279,7 +281,8 @@ export const ContractInsured = defineClass({
     addressLocality: { ...person.addressLocality, sort: undefined, filter: undefined },
     noss: { ...person.noss, filter: undefined },
     idLink: text('Lien (code)'),
-    assure: text('Assuré'),
+    // The full name, sorted by the last name.
+    assure: text('Assuré', undefined, { sort: { as: 'lastname', column: 'insured.lastname' } }),
     ...period('subscription'),
     dtDebVal: text('Début de validité', undefined, { type: 'date' }),
     dtFinVal: text('Fin de validité', undefined, { type: 'date', nullable: true }),

@@ -65,7 +65,10 @@ const account = {
 /** What both classes share: properties, the employee's filters, orders and labels. */
 const user = {
   properties: account,
+  // The employee's fields, as the lists show them and the creation form takes them.
   shown: {
+    'employee.civility': 'Civilité',
+    'employee.organization': 'Organisation',
     'employee.organization.legalname': 'Organisation',
     'employee.managedBy': 'Manager',
   },

@@ -46,7 +46,6 @@ export function MemberCreate({ title, member }: PageProps & { member: 'seller' |
       <SimpleForm defaultValues={{ enabled: true }} sx={{ maxWidth: '100%' }}>
         <SelectInput
           source="employee.civility"
-          label="Civilité"
           choices={[...CIVILITIES]}
           optionText="label"
           validate={required()}
@@ -54,39 +53,30 @@ export function MemberCreate({ title, member }: PageProps & { member: 'seller' |
         />
         <TextInput
           source="employee.firstname"
-          label="Prénom"
           validate={[required(), maxLength(100)]}
           {...FULL_WIDTH}
         />
         <TextInput
           source="employee.lastname"
-          label="Nom"
           validate={[required(), maxLength(100)]}
           {...FULL_WIDTH}
         />
         <TextInput
           source="username"
-          label="Nom d'utilisateur"
           validate={[required(), maxLength(180)]}
           autoComplete="off"
           {...FULL_WIDTH}
         />
         <TextInput
           source="email"
-          label="Adresse e-mail"
           type="email"
           validate={[required(), email("L'adresse e-mail n'est pas valide.")]}
           {...FULL_WIDTH}
         />
         {member === 'seller' && (
-          <TextInput
-            source="sellerCode"
-            label="Code vendeur"
-            validate={[required(), maxLength(30)]}
-            {...FULL_WIDTH}
-          />
+          <TextInput source="sellerCode" validate={[required(), maxLength(30)]} {...FULL_WIDTH} />
         )}
-        <TextInput source="employee.jobFunction" label="Fonction" {...FULL_WIDTH} />
+        <TextInput source="employee.jobFunction" {...FULL_WIDTH} />
         <ReferenceInput
           source="employee.organization"
           reference="organizations"
@@ -94,7 +84,6 @@ export function MemberCreate({ title, member }: PageProps & { member: 'seller' |
           sort={{ field: 'legalname', order: 'ASC' }}
         >
           <AutocompleteInput
-            label="Organisation"
             optionText="legalname"
             filterToQuery={(legalname: string) => ({ legalname })}
             validate={operator ? required() : undefined}
@@ -110,14 +99,13 @@ export function MemberCreate({ title, member }: PageProps & { member: 'seller' |
             sort={{ field: 'employee.lastname', order: 'ASC' }}
           >
             <AutocompleteInput
-              label="Manager"
               optionText={managerName}
               filterToQuery={(lastname: string) => ({ 'employee.lastname': lastname })}
               {...FULL_WIDTH}
             />
           </ReferenceInput>
         )}
-        <BooleanInput source="enabled" label="Actif" />
+        <BooleanInput source="enabled" />
       </SimpleForm>
     </Create>
   );

@@ -34,12 +34,12 @@ export function RelatedContracts({ loadError, ...narrowing }: Narrowing & { load
       {...narrowing}
     >
       <DataTable rowClick={(id) => `/contrats/${id}`} bulkActionButtons={false}>
-        <DataTable.Col source="lbContrat" label="N° de contrat" />
-        <DataTable.Col source="lbProduit" label="Produit" />
-        <DataTable.Col source="lbSouscrip" label="Souscripteur" />
-        <DataTable.Col source="type" label="Type" disableSort />
-        <DataTable.Col source="dateDebVal" label="Début" field={LongDateField} />
-        <DataTable.Col source="dateFinVal" label="Fin" field={LongDateField} />
+        <DataTable.Col source="lbContrat" />
+        <DataTable.Col source="lbProduit" />
+        <DataTable.Col source="lbSouscrip" />
+        <DataTable.Col source="type" disableSort />
+        <DataTable.Col source="dateDebVal" field={LongDateField} />
+        <DataTable.Col source="dateFinVal" field={LongDateField} />
       </DataTable>
     </RelatedList>
   );
@@ -56,9 +56,9 @@ export function RelatedProducts(narrowing: Narrowing) {
       {...narrowing}
     >
       <DataTable rowClick={(id) => `/Produits/${id}`} bulkActionButtons={false}>
-        <DataTable.Col source="lbProduit" label="Produit" />
-        <DataTable.Col source="lbTypeContrat" label="Type de contrat" />
-        <DataTable.Col source="blBloqueDec" label="Bloqué" field={YesNoField} />
+        <DataTable.Col source="lbProduit" />
+        <DataTable.Col source="lbTypeContrat" />
+        <DataTable.Col source="blBloqueDec" field={YesNoField} />
       </DataTable>
     </RelatedList>
   );

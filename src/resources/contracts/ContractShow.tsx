@@ -269,7 +269,7 @@ function InsuredTab() {
   if (!record) return null;
   return (
     <RelatedList
-      reference="insureds"
+      reference="contractInsureds"
       target=""
       path={`/api/insured_with_beneficiaries?contract=${encodeURIComponent(String(record.id))}`}
       loadError={LOAD_ERRORS.insureds}
@@ -277,18 +277,18 @@ function InsuredTab() {
       empty="Aucun assuré."
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => insuredLink(id)}>
-        <DataTable.Col source="lastname" label="Assuré" render={(r) => fullName(r)} />
-        <DataTable.Col source="dtBirthday" label="Naissance" field={BirthDateField} />
-        <DataTable.Col source="lbSex" label="Sexe" disableSort />
+        <DataTable.Col source="assure" render={(r) => fullName(r)} />
+        <DataTable.Col source="dtBirthday" field={BirthDateField} />
+        <DataTable.Col source="sex" disableSort render={(r) => r.lbSex ?? ''} />
         <DataTable.Col
-          label="N° de sécurité sociale"
+          source="noss"
           disableSort
           render={(r) => nir(r.lbNoss ?? r.noss, r.lbCless ?? r.nossKey)}
         />
-        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
-        <DataTable.Col source="endAt" label="Fin" disableSort render={(r) => longDate(r.endAt)} />
+        <DataTable.Col source="startAt" field={LongDateField} />
+        <DataTable.Col source="endAt" disableSort render={(r) => longDate(r.endAt)} />
         <DataTable.Col
-          label="Ayants-droit"
+          source="beneficiaires"
           disableSort
           align="right"
           render={(r) => (r.beneficiaires as unknown[] | undefined)?.length ?? 0}
@@ -314,9 +314,9 @@ function SubscriptionsTab() {
         bulkActionButtons={false}
         rowClick={(_id, _resource, r) => insuredLink(r.insured?.id)}
       >
-        <DataTable.Col label="Assuré" disableSort render={(r) => fullName(r.insured)} />
-        <DataTable.Col source="startAt" label="Début" field={LongDateField} />
-        <DataTable.Col source="endAt" label="Fin" field={LongDateField} />
+        <DataTable.Col source="insured" render={(r) => fullName(r.insured)} />
+        <DataTable.Col source="startAt" field={LongDateField} />
+        <DataTable.Col source="endAt" field={LongDateField} />
       </DataTable>
     </RelatedList>
   );

@@ -29,11 +29,11 @@ export function CustomerInsureds({ id }: { id?: Identifier | null }) {
         bulkActionButtons={false}
         rowClick={(insured) => specPath('insureds', 'show', insured) ?? false}
       >
-        <DataTable.Col source="lastname" label="Nom" />
-        <DataTable.Col source="firstname" label="Prénom" />
-        <DataTable.Col source="dtBirthday" label="Date de naissance" field={BirthDateField} />
-        <DataTable.Col source="postalCode" label="Code postal" />
-        <DataTable.Col source="addressLocality" label="Ville" />
+        <DataTable.Col source="lastname" />
+        <DataTable.Col source="firstname" />
+        <DataTable.Col source="dtBirthday" field={BirthDateField} />
+        <DataTable.Col source="postalCode" />
+        <DataTable.Col source="addressLocality" />
       </DataTable>
     </RelatedList>
   );

@@ -248,6 +248,10 @@ describe('/brokers/create', () => {
     await userEvent.type(screen.getByLabelText(/Nom d'utilisateur/), 'vendeur');
     await userEvent.type(screen.getByLabelText(/Adresse e-mail/), 'claire.martin@horizon.fr');
     await userEvent.type(screen.getByLabelText(/Code vendeur/), 'VD0100');
+    // Every input labelled by the declaration (resources.brokers.fields.*).
+    for (const label of ['Fonction', 'Organisation', 'Actif']) {
+      expect(screen.getByLabelText(new RegExp(`^${label}`))).toBeInTheDocument();
+    }
     await userEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
 
     expect(await screen.findByText("Ce nom d'utilisateur est déjà utilisé.")).toBeInTheDocument();
