@@ -19,12 +19,19 @@ import { ensureDatabase } from './api/database.ts';
 import { linkWithCursor } from './api/http.ts';
 import { describeMachine } from './api/machine.ts';
 import { baseline, measure, type Prepared, prepare, type Settings } from './api/measure.ts';
-import { type Report, render, type ScenarioResult, writeIntoDocs } from './api/report.ts';
+import {
+  type Baseline,
+  type Report,
+  render,
+  type ScenarioResult,
+  writeIntoDocs,
+} from './api/report.ts';
 import {
   ACCOUNTS,
   CONTRACT_LIST,
   deepPage,
   middleCursor,
+  OTHER_LISTS,
   pageOf,
   type Scenario,
   STATISTICS,
@@ -108,6 +115,7 @@ try {
   // 2. The measures, on a clean server computing every page (no page cache), then on a
   // server as `npm start` runs it, whose pages are kept a few seconds (PAGE_CACHE_SECONDS).
   const computed: ScenarioResult[] = [];
+  const otherLists: Baseline[] = [];
   const computing = await startServer({
     databaseUrl,
     logLevel: settings.logLevel,
@@ -119,12 +127,20 @@ try {
       const token = await tokenFor(computing.url, p.scenario.account);
       computed.push(await measure(computing, p, token, pool, settings));
     }
+    for (const list of OTHER_LISTS) {
+      for (const account of list.accounts) {
+        log(`Measuring ${list.name} for ${account}, every page computed…`);
+        const token = await tokenFor(computing.url, account);
+        const name = `${list.name}, ${account}, page 1 computed`;
+        otherLists.push(await baseline(computing, name, list.path, token, settings));
+      }
+    }
   } finally {
     await computing.stop();
   }
   const server = await startServer({ databaseUrl, logLevel: settings.logLevel });
   const results: ScenarioResult[] = [];
-  const baselines = [];
+  const baselines = [...otherLists];
   try {
     for (const [i, p] of prepared.entries()) {
       log(`Measuring ${p.scenario.name}, pages kept (${p.scenario.path})…`);

@@ -149,7 +149,7 @@ export function render(report: Report): string {
   if (report.baselines.length) {
     lines.push(
       '',
-      '### Other requests: the server alone, and the statistics block of the same screen',
+      '### Other requests: the other lists (every page computed), the server alone, and the statistics block of the contract screen',
       '',
       '| request | connections | req/s | p50 | p95 | server CPU per request | PostgreSQL CPU per request |',
       '|---|---:|---:|---:|---:|---:|---:|',

@@ -79,3 +79,26 @@ export async function middleCursor(
   );
   return { after: cursor, position };
 }
+
+/**
+ * The other lists a broker opens most, page 1 in the default order, measured beside the
+ * contract list (every page computed): each account reads those its profile opens.
+ */
+export const OTHER_LISTS: ReadonlyArray<{
+  name: string;
+  path: string;
+  accounts: readonly Account[];
+}> = [
+  { name: 'affiliates (/api/assures)', path: '/api/assures?itemsPerPage=10', accounts: ACCOUNTS },
+  {
+    name: 'premiums (/api/cotisations)',
+    path: '/api/cotisations?itemsPerPage=10',
+    accounts: ACCOUNTS,
+  },
+  {
+    name: 'benefits (/api/prestations)',
+    path: '/api/prestations?itemsPerPage=10',
+    accounts: ACCOUNTS,
+  },
+  { name: 'sellers (/api/brokers)', path: '/api/brokers?itemsPerPage=10', accounts: ['ageo'] },
+];
