@@ -5,12 +5,15 @@ import { useResourceContext } from 'ra-core';
 import { DataTable, type DataTableColumnProps } from 'react-admin';
 import { classOfResource, sortOf } from '../../domain/schema/index.ts';
 
-/** Whether the list of this resource may be sorted by this column (undeclared: as react-admin). */
+/**
+ * Whether the list of this resource may be sorted by this column: a property declared sortable
+ * or one of the class's own orders (undeclared resource: as react-admin).
+ */
 export function isSortable(resource: string | undefined, source: string | undefined): boolean {
   const decl = classOfResource(resource);
   if (!decl || !source) return decl === undefined;
   const property = decl.properties[source];
-  return property !== undefined && sortOf(property) !== undefined;
+  return property ? sortOf(property) !== undefined : decl.sorts?.[source] !== undefined;
 }
 
 export function Col(props: DataTableColumnProps) {

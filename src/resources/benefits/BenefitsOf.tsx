@@ -5,6 +5,7 @@ import type { Identifier } from 'ra-core';
 import { DataTable } from 'react-admin';
 import {
   AmountField,
+  Col,
   LOAD_ERRORS,
   LongDateField,
   RelatedList,
@@ -42,21 +43,21 @@ export function BenefitsOf({ insured, beneficiary }: BenefitsOfProps) {
       empty="Aucune prestation."
     >
       <DataTable<BenefitRecord> bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="dateTreatment" field={LongDateField} />
-        <DataTable.Col source="datePayment" field={LongDateField} />
-        <DataTable.Col source="beneficiary" disableSort render={(r) => fullName(r.beneficiary)} />
-        <DataTable.Col source="lbFamAct" />
-        <DataTable.Col
+        <Col source="dateTreatment" field={LongDateField} />
+        <Col source="datePayment" field={LongDateField} />
+        <Col source="beneficiary" disableSort render={(r) => fullName(r.beneficiary)} />
+        <Col source="lbFamAct" />
+        <Col
           source="invoice"
           disableSort
           render={(r) => r.invoice?.lbFacture ?? r.lbFacture ?? ''}
         />
-        <DataTable.Col source="realPrice" field={AmountField} align="right" />
-        <DataTable.Col source="secuSocialRefund" field={AmountField} align="right" />
-        <DataTable.Col source="mutualRefund" field={AmountField} align="right" />
-        <DataTable.Col source="lbModPay" render={(r) => benefitPaymentMode(r.lbModPay)} />
-        <DataTable.Col source="lbOption" disableSort />
-        <DataTable.Col
+        <Col source="realPrice" field={AmountField} align="right" />
+        <Col source="secuSocialRefund" field={AmountField} align="right" />
+        <Col source="mutualRefund" field={AmountField} align="right" />
+        <Col source="lbModPay" render={(r) => benefitPaymentMode(r.lbModPay)} />
+        <Col source="lbOption" disableSort />
+        <Col
           source="basketType"
           disableSort
           render={(r) => shownBasketType(r.basketType, r.dateTreatment)}

@@ -1,7 +1,13 @@
 // /brokers/list: the sellers in the user's scope (spec §2, §3 "Seller/broker"): name, user
 // name, seller code, organisation, manager, enabled; sorted by last name (the server's order).
 import { DataTable, TextInput } from 'react-admin';
-import { LOAD_ERRORS, SpecList, YesNoField, yesNoFilter } from '../../components/list/index.ts';
+import {
+  Col,
+  LOAD_ERRORS,
+  SpecList,
+  YesNoField,
+  yesNoFilter,
+} from '../../components/list/index.ts';
 import type { PageProps } from '../types.ts';
 import { brokers } from './index.ts';
 import { MemberListActions, NoMember } from './MemberListActions.tsx';
@@ -29,19 +35,16 @@ export function BrokerList({ title }: PageProps) {
         bulkActionButtons={false}
         empty={<NoMember text="Aucun vendeur." />}
       >
-        <DataTable.Col
-          source="employee.lastname"
-          render={(record) => memberName(record as Member)}
-        />
-        <DataTable.Col source="username" />
-        <DataTable.Col source="sellerCode" />
-        <DataTable.Col source="employee.organization.legalname" disableSort />
-        <DataTable.Col
+        <Col source="employee.lastname" render={(record) => memberName(record as Member)} />
+        <Col source="username" />
+        <Col source="sellerCode" />
+        <Col source="employee.organization.legalname" disableSort />
+        <Col
           source="employee.managedBy"
           render={(record) => managerName(record as Member)}
           disableSort
         />
-        <DataTable.Col source="enabled" field={YesNoField} />
+        <Col source="enabled" field={YesNoField} />
       </DataTable>
     </SpecList>
   );

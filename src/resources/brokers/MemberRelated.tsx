@@ -3,6 +3,7 @@ import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { DataTable } from 'react-admin';
 import {
+  Col,
   LOAD_ERRORS,
   LongDateField,
   RelatedList,
@@ -34,12 +35,12 @@ export function RelatedContracts({ loadError, ...narrowing }: Narrowing & { load
       {...narrowing}
     >
       <DataTable rowClick={(id) => `/contrats/${id}`} bulkActionButtons={false}>
-        <DataTable.Col source="lbContrat" />
-        <DataTable.Col source="lbProduit" />
-        <DataTable.Col source="lbSouscrip" />
-        <DataTable.Col source="type" disableSort />
-        <DataTable.Col source="dateDebVal" field={LongDateField} />
-        <DataTable.Col source="dateFinVal" field={LongDateField} />
+        <Col source="lbContrat" />
+        <Col source="lbProduit" />
+        <Col source="lbSouscrip" />
+        <Col source="type" disableSort />
+        <Col source="dateDebVal" field={LongDateField} />
+        <Col source="dateFinVal" field={LongDateField} />
       </DataTable>
     </RelatedList>
   );
@@ -56,9 +57,9 @@ export function RelatedProducts(narrowing: Narrowing) {
       {...narrowing}
     >
       <DataTable rowClick={(id) => `/Produits/${id}`} bulkActionButtons={false}>
-        <DataTable.Col source="lbProduit" />
-        <DataTable.Col source="lbTypeContrat" />
-        <DataTable.Col source="blBloqueDec" field={YesNoField} />
+        <Col source="lbProduit" />
+        <Col source="lbTypeContrat" />
+        <Col source="blBloqueDec" field={YesNoField} />
       </DataTable>
     </RelatedList>
   );

@@ -1,7 +1,7 @@
 // /apporteurs/liste: the business providers (spec §3 "Business provider": legal name, town,
 // postal code, SIRET, ORIAS), by legal name (spec §9).
 import { DataTable, TextInput } from 'react-admin';
-import { LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
+import { Col, LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
 import { specPath } from '../paths.ts';
 import type { PageProps } from '../types.ts';
 import { businessProviders } from './index.ts';
@@ -26,11 +26,11 @@ export function BusinessProviderList({ title }: PageProps) {
         bulkActionButtons={false}
         rowClick={(id) => specPath('businessProviders', 'show', id) ?? false}
       >
-        <DataTable.Col source="legalname" />
-        <DataTable.Col source="addressLocality" />
-        <DataTable.Col source="postalCode" />
-        <DataTable.Col source="siret" />
-        <DataTable.Col source="orias" />
+        <Col source="legalname" />
+        <Col source="addressLocality" />
+        <Col source="postalCode" />
+        <Col source="siret" />
+        <Col source="orias" />
       </DataTable>
     </SpecList>
   );

@@ -5,6 +5,7 @@ import { Typography } from '@mui/material';
 import { DataTable, FilterButton, NumberInput, TextInput, TopToolbar } from 'react-admin';
 import {
   AmountField,
+  Col,
   dateRangeFilters,
   LOAD_ERRORS,
   LongDateField,
@@ -56,40 +57,35 @@ export function CommissionList({ title }: PageProps) {
         // Numbers, dates and contract numbers on one line; names may wrap.
         sx={{ [`& .${NOWRAP}`]: { whiteSpace: 'nowrap' } }}
       >
-        <DataTable.Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="numContract" />
-        <DataTable.Col source="subscriber" />
-        <DataTable.Col source="businessProvider" />
-        <DataTable.Col
+        <Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="numContract" />
+        <Col source="subscriber" />
+        <Col source="businessProvider" />
+        <Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="acquisitionRate"
           field={PercentField}
         />
-        <DataTable.Col
+        <Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="startAt"
           field={LongDateField}
         />
-        <DataTable.Col
-          cellClassName={NOWRAP}
-          headerClassName={NOWRAP}
-          source="endAt"
-          field={LongDateField}
-        />
-        <DataTable.Col
+        <Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="endAt" field={LongDateField} />
+        <Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="datePaymentCom"
           field={LongDateField}
         />
-        <DataTable.Col
+        <Col
           cellClassName={NOWRAP}
           headerClassName={NOWRAP}
           source="amoundPaid"
           field={AmountField}
         />
-        <DataTable.Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="year" />
+        <Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="year" />
       </DataTable>
     </SpecList>
   );

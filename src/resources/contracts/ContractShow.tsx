@@ -5,6 +5,7 @@ import { DataTable, Labeled, TabbedShowLayout, TabbedShowLayoutTabs, TextField }
 import { Link } from 'react-router-dom';
 import {
   BirthDateField,
+  Col,
   LOAD_ERRORS,
   LongDateField,
   MISSING_IDS,
@@ -277,17 +278,17 @@ function InsuredTab() {
       empty="Aucun assuré."
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => insuredLink(id)}>
-        <DataTable.Col source="assure" render={(r) => fullName(r)} />
-        <DataTable.Col source="dtBirthday" field={BirthDateField} />
-        <DataTable.Col source="sex" disableSort render={(r) => r.lbSex ?? ''} />
-        <DataTable.Col
+        <Col source="assure" render={(r) => fullName(r)} />
+        <Col source="dtBirthday" field={BirthDateField} />
+        <Col source="sex" disableSort render={(r) => r.lbSex ?? ''} />
+        <Col
           source="noss"
           disableSort
           render={(r) => nir(r.lbNoss ?? r.noss, r.lbCless ?? r.nossKey)}
         />
-        <DataTable.Col source="startAt" field={LongDateField} />
-        <DataTable.Col source="endAt" disableSort render={(r) => longDate(r.endAt)} />
-        <DataTable.Col
+        <Col source="startAt" field={LongDateField} />
+        <Col source="endAt" disableSort render={(r) => longDate(r.endAt)} />
+        <Col
           source="beneficiaires"
           disableSort
           align="right"
@@ -314,9 +315,9 @@ function SubscriptionsTab() {
         bulkActionButtons={false}
         rowClick={(_id, _resource, r) => insuredLink(r.insured?.id)}
       >
-        <DataTable.Col source="insured" render={(r) => fullName(r.insured)} />
-        <DataTable.Col source="startAt" field={LongDateField} />
-        <DataTable.Col source="endAt" field={LongDateField} />
+        <Col source="insured" render={(r) => fullName(r.insured)} />
+        <Col source="startAt" field={LongDateField} />
+        <Col source="endAt" field={LongDateField} />
       </DataTable>
     </RelatedList>
   );

@@ -1,6 +1,6 @@
 import type { SortPayload } from 'ra-core';
 import { DataTable } from 'react-admin';
-import { LongDateField, RelatedList } from '../../components/list/index.ts';
+import { Col, LongDateField, RelatedList } from '../../components/list/index.ts';
 
 // The contracts of one customer, product, seller, supervisor, business provider, insurance
 // company or insured (spec §2 related lists), as the detail screens embed them: ascending
@@ -38,15 +38,15 @@ export function ContractsOf({ target, path, id, loadError, sort }: ContractsOfPr
       empty="Aucun contrat."
     >
       <DataTable bulkActionButtons={false} rowClick={(rowId) => `/contrats/${rowId}`}>
-        <DataTable.Col source="lbContrat" />
-        <DataTable.Col source="lbProduit" />
-        <DataTable.Col source="lbSouscrip" />
-        <DataTable.Col source="type" />
-        <DataTable.Col source="risk" />
-        <DataTable.Col source="dateDebVal" field={LongDateField} />
-        <DataTable.Col source="dateFinVal" field={LongDateField} />
-        <DataTable.Col source="state" render={(record) => record.state?.label ?? ''} />
-        <DataTable.Col source="nbrInsured" align="right" />
+        <Col source="lbContrat" />
+        <Col source="lbProduit" />
+        <Col source="lbSouscrip" />
+        <Col source="type" />
+        <Col source="risk" />
+        <Col source="dateDebVal" field={LongDateField} />
+        <Col source="dateFinVal" field={LongDateField} />
+        <Col source="state" render={(record) => record.state?.label ?? ''} />
+        <Col source="nbrInsured" align="right" />
       </DataTable>
     </RelatedList>
   );

@@ -5,6 +5,7 @@ import type { Identifier } from 'ra-core';
 import { DataTable } from 'react-admin';
 import {
   BirthDateField,
+  Col,
   LOAD_ERRORS,
   MISSING_IDS,
   RelatedList,
@@ -29,11 +30,11 @@ export function CustomerInsureds({ id }: { id?: Identifier | null }) {
         bulkActionButtons={false}
         rowClick={(insured) => specPath('insureds', 'show', insured) ?? false}
       >
-        <DataTable.Col source="lastname" />
-        <DataTable.Col source="firstname" />
-        <DataTable.Col source="dtBirthday" field={BirthDateField} />
-        <DataTable.Col source="postalCode" />
-        <DataTable.Col source="addressLocality" />
+        <Col source="lastname" />
+        <Col source="firstname" />
+        <Col source="dtBirthday" field={BirthDateField} />
+        <Col source="postalCode" />
+        <Col source="addressLocality" />
       </DataTable>
     </RelatedList>
   );

@@ -1,7 +1,7 @@
 // /mutuelles/liste: the insurance companies (spec §3: legal name, town, postal code, SIRET; no
 // ORIAS), by legal name (spec §9).
 import { DataTable, TextInput } from 'react-admin';
-import { LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
+import { Col, LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
 import { specPath } from '../paths.ts';
 import type { PageProps } from '../types.ts';
 import { insuranceCompanies } from './index.ts';
@@ -25,10 +25,10 @@ export function InsuranceCompanyList({ title }: PageProps) {
         bulkActionButtons={false}
         rowClick={(id) => specPath('insuranceCompanies', 'show', id) ?? false}
       >
-        <DataTable.Col source="legalname" />
-        <DataTable.Col source="addressLocality" />
-        <DataTable.Col source="postalCode" />
-        <DataTable.Col source="siret" />
+        <Col source="legalname" />
+        <Col source="addressLocality" />
+        <Col source="postalCode" />
+        <Col source="siret" />
       </DataTable>
     </SpecList>
   );

@@ -4,6 +4,7 @@ import { DataTable, FilterButton, SelectArrayInput, TextInput, TopToolbar } from
 import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import {
   BirthDateField,
+  Col,
   dateRangeFilters,
   LOAD_ERRORS,
   LongDateField,
@@ -53,26 +54,26 @@ export function InsuredList({ title }: PageProps) {
     >
       <LiveInsureds />
       <DataTable<InsuredRecord> bulkActionButtons={false} rowClick={(id) => `/assures/${id}`}>
-        <DataTable.Col source="lastname" />
-        <DataTable.Col source="firstname" />
-        <DataTable.Col
+        <Col source="lastname" />
+        <Col source="firstname" />
+        <Col
           source="gender"
           disableSort
           render={(r) => civilityLabel(r.idGender) || (r.gender ?? '')}
         />
-        <DataTable.Col source="sex" render={(r) => r.lbSex ?? ''} />
-        <DataTable.Col source="dtBirthday" field={BirthDateField} />
-        <DataTable.Col
+        <Col source="sex" render={(r) => r.lbSex ?? ''} />
+        <Col source="dtBirthday" field={BirthDateField} />
+        <Col
           source="noss"
           disableSort
           cellSx={() => ({ whiteSpace: 'nowrap' })}
           render={(r) => nir(r.noss, r.nossKey)}
         />
-        <DataTable.Col source="postalCode" />
-        <DataTable.Col source="addressLocality" />
-        <DataTable.Col source="lbSitFam" disableSort render={(r) => r.lbSitFam?.trim() || '-'} />
-        <DataTable.Col source="link" disableSort render={(r) => r.lbLien ?? ''} />
-        <DataTable.Col source="startAt" field={LongDateField} />
+        <Col source="postalCode" />
+        <Col source="addressLocality" />
+        <Col source="lbSitFam" disableSort render={(r) => r.lbSitFam?.trim() || '-'} />
+        <Col source="link" disableSort render={(r) => r.lbLien ?? ''} />
+        <Col source="startAt" field={LongDateField} />
       </DataTable>
     </SpecList>
   );

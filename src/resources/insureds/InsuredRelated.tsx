@@ -4,6 +4,7 @@ import type { Identifier } from 'ra-core';
 import { DataTable } from 'react-admin';
 import {
   BirthDateField,
+  Col,
   LOAD_ERRORS,
   LongDateField,
   RelatedList,
@@ -35,18 +36,14 @@ export function BeneficiariesOf({ insured }: { insured: Identifier }) {
         bulkActionButtons={false}
         rowClick={false}
       >
-        <DataTable.Col source="lastname" />
-        <DataTable.Col source="firstname" />
-        <DataTable.Col source="dateOfBirth" field={BirthDateField} />
-        <DataTable.Col source="sex" disableSort render={(r) => r.lbSex ?? ''} />
-        <DataTable.Col source="link" render={(r) => r.lbLien ?? ''} />
-        <DataTable.Col source="startAt" field={LongDateField} />
-        <DataTable.Col source="endAt" field={LongDateField} disableSort />
-        <DataTable.Col
-          label="État"
-          disableSort
-          render={(r) => periodOf(r.startAt, r.endAt).label}
-        />
+        <Col source="lastname" />
+        <Col source="firstname" />
+        <Col source="dateOfBirth" field={BirthDateField} />
+        <Col source="sex" disableSort render={(r) => r.lbSex ?? ''} />
+        <Col source="link" render={(r) => r.lbLien ?? ''} />
+        <Col source="startAt" field={LongDateField} />
+        <Col source="endAt" field={LongDateField} disableSort />
+        <Col label="État" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
       </DataTable>
     </RelatedList>
   );
@@ -74,14 +71,10 @@ export function SubscriptionsOf({ insured }: { insured: Identifier }) {
           record.contract ? `/contrats/${record.contract.id}` : false
         }
       >
-        <DataTable.Col source="contract" render={(r) => r.contract?.lbContrat ?? ''} />
-        <DataTable.Col source="startAt" field={LongDateField} />
-        <DataTable.Col source="endAt" field={LongDateField} />
-        <DataTable.Col
-          label="État"
-          disableSort
-          render={(r) => periodOf(r.startAt, r.endAt).label}
-        />
+        <Col source="contract" render={(r) => r.contract?.lbContrat ?? ''} />
+        <Col source="startAt" field={LongDateField} />
+        <Col source="endAt" field={LongDateField} />
+        <Col label="État" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
       </DataTable>
     </RelatedList>
   );

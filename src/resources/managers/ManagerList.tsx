@@ -1,7 +1,13 @@
 // /managers/liste: the managers in the user's scope (spec §2, §3 "manager (supervisor)"):
 // name, user name, e-mail, organisation, enabled; sorted by last name (the server's order).
 import { DataTable, TextInput } from 'react-admin';
-import { LOAD_ERRORS, SpecList, YesNoField, yesNoFilter } from '../../components/list/index.ts';
+import {
+  Col,
+  LOAD_ERRORS,
+  SpecList,
+  YesNoField,
+  yesNoFilter,
+} from '../../components/list/index.ts';
 import { MemberListActions, NoMember } from '../brokers/MemberListActions.tsx';
 import { type Member, memberName } from '../brokers/members.tsx';
 import type { PageProps } from '../types.ts';
@@ -28,14 +34,11 @@ export function ManagerList({ title }: PageProps) {
         bulkActionButtons={false}
         empty={<NoMember text="Aucun manager." />}
       >
-        <DataTable.Col
-          source="employee.lastname"
-          render={(record) => memberName(record as Member)}
-        />
-        <DataTable.Col source="username" />
-        <DataTable.Col source="email" disableSort />
-        <DataTable.Col source="employee.organization.legalname" disableSort />
-        <DataTable.Col source="enabled" field={YesNoField} />
+        <Col source="employee.lastname" render={(record) => memberName(record as Member)} />
+        <Col source="username" />
+        <Col source="email" disableSort />
+        <Col source="employee.organization.legalname" disableSort />
+        <Col source="enabled" field={YesNoField} />
       </DataTable>
     </SpecList>
   );

@@ -7,6 +7,7 @@ import { DataTable } from 'react-admin';
 import { ExportButtons, type ExportButtonsProps } from '../../components/export/ExportButtons.tsx';
 import {
   AmountField,
+  Col,
   LOAD_ERRORS,
   MISSING_IDS,
   RelatedList,
@@ -108,40 +109,38 @@ export function PremiumsOf({ of, id: given }: PremiumsOfProps) {
       toolbar={<PremiumsToolbar of={of} parent={parent} />}
     >
       <DataTable<PremiumRecord> bulkActionButtons={false} rowClick={false}>
-        <DataTable.Col source="dtDebVal" field={ShortDateField} />
-        <DataTable.Col source="dtFinVal" field={ShortDateField} />
-        {of !== 'contract' && (
-          <DataTable.Col source="contrat" render={(r) => r.contrat?.lbContrat ?? ''} />
-        )}
-        <DataTable.Col
+        <Col source="dtDebVal" field={ShortDateField} />
+        <Col source="dtFinVal" field={ShortDateField} />
+        {of !== 'contract' && <Col source="contrat" render={(r) => r.contrat?.lbContrat ?? ''} />}
+        <Col
           source="destinataire"
           disableSort
           render={(r) => premiumRecipient(r.insured, r.contrat?.lbSouscrip)}
         />
-        <DataTable.Col source="typeCotisation" render={(r) => typeCotisation(r.paidByClient)} />
-        <DataTable.Col source="status" render={(r) => premiumStatusLabel(r.status)} />
-        <DataTable.Col source="numMontant" field={AmountField} align="right" />
-        <DataTable.Col source="numFraisImpay" field={AmountField} align="right" />
-        <DataTable.Col
+        <Col source="typeCotisation" render={(r) => typeCotisation(r.paidByClient)} />
+        <Col source="status" render={(r) => premiumStatusLabel(r.status)} />
+        <Col source="numMontant" field={AmountField} align="right" />
+        <Col source="numFraisImpay" field={AmountField} align="right" />
+        <Col
           source="total"
           disableSort
           align="right"
           render={(r) => amount(premiumTotal(r as PremiumRecord))}
         />
-        <DataTable.Col source="amountPaid" field={AmountField} align="right" />
-        <DataTable.Col
+        <Col source="amountPaid" field={AmountField} align="right" />
+        <Col
           source="remaining"
           disableSort
           align="right"
           render={(r) => amount(premiumRemaining(r as PremiumRecord))}
         />
-        <DataTable.Col
+        <Col
           source="lbModePaie"
           disableSort
           render={(r) => displayedPaymentMode(r.status, r.lbModePaie) ?? ''}
         />
-        <DataTable.Col source="dtLimReg" field={ShortDateField} />
-        <DataTable.Col source="dtPaiement" field={ShortDateField} />
+        <Col source="dtLimReg" field={ShortDateField} />
+        <Col source="dtPaiement" field={ShortDateField} />
       </DataTable>
     </RelatedList>
   );
