@@ -5,13 +5,12 @@
 // (server/src/users/create.ts, on the framework's write path).
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { Broker } from '../../../../src/domain/schema/seller.ts';
-import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { contractScope, type DataScope } from '../../scope/index.ts';
 import { createMember } from '../../users/create.ts';
-import { type Api, collection, custom, item, type ResourceDeps } from '../framework/index.ts';
-import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
+import { genericResource } from '../framework/generic.ts';
+import { type Api, custom, type ResourceDeps } from '../framework/index.ts';
+import { listParams } from '../framework/schema.ts';
 import { narrowed } from '../framework/source.ts';
-import { writes } from '../framework/write.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { USER_TYPE, usersOfType } from './member.ts';
 
@@ -30,21 +29,12 @@ function holdsContract(scope: DataScope, product?: number): Expression<SqlBool> 
 const brokersWithContract = narrowed(brokers, (ctx) => holdsContract(ctx.scope));
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add(hydraClass(Broker));
-  const list = listParams(Broker);
-  collection(api, deps, { ...list, paths: [collectionPath(Broker)], source: brokers });
   // POST: the body API Platform takes, checked by the rules of server/src/users/create.ts.
-  await writes(api, deps, Broker, {
+  await genericResource(api, deps, Broker, {
     source: brokers,
     create: (trx, body, ctx) => createMember(trx, ctx.principal, 'seller', body),
   });
-  item(api, deps, {
-    paths: [`${itemBase(Broker)}/:id`],
-    resource: Broker.name,
-    roles: Broker.access.read,
-    source: brokers,
-    notFound: Broker.messages?.notFound,
-  });
+  const list = listParams(Broker);
   // Not a class of its own: sellers, narrowed to those holding a contract (spec §7).
   optionCollection(api, deps, {
     ...list,

@@ -1,21 +1,30 @@
-// A class served from its declaration alone (`generic: true`): its Hydra class, the list with
-// every declared filter and order, the item, and the writes its `access` allows. Reference
-// data of the administration (suppliers, user types, realms, role themes): no data scope, the
-// class's roles decide. docs/architecture.md, "Adding a resource".
+// A class served from its declaration: its Hydra class, the list with every declared filter and
+// order, the item, and the writes its `access` allows. A `generic: true` class needs nothing
+// more (reference data of the administration: suppliers, user types, realms, role themes; no
+// data scope, the class's roles decide; docs/architecture.md, "Adding a resource"); another
+// class gives its own source (its scope, its computed values) and write hooks (sellers).
 import { type AnyClass, collectionPath } from '../../../../src/domain/schema/types.ts';
 import { collection } from './collection.ts';
 import type { Api, ResourceDeps } from './context.ts';
 import { item } from './item.ts';
 import { classSource, hydraClass, itemBase, listParams } from './schema.ts';
 import type { AnySelect } from './source.ts';
-import { writes } from './write.ts';
+import { type WriteBinding, writes } from './write.ts';
 
-export async function genericResource(api: Api, deps: ResourceDeps, decl: AnyClass) {
+/** Its table, read whole: the source of a class that has no scope. */
+function tableSource(decl: AnyClass) {
   const table = decl.table;
   if (!table) throw new Error(`Class ${decl.name}: a generic class needs a table`);
-  const source = classSource(decl, {
-    from: (ctx) => ctx.db.selectFrom(table as never) as AnySelect,
-  });
+  return classSource(decl, { from: (ctx) => ctx.db.selectFrom(table as never) as AnySelect });
+}
+
+export async function genericResource(
+  api: Api,
+  deps: ResourceDeps,
+  decl: AnyClass,
+  binding: Partial<WriteBinding> = {},
+) {
+  const source = binding.source ?? tableSource(decl);
   api.hydra.add(hydraClass(decl));
   collection(api, deps, { paths: [collectionPath(decl)], source, ...listParams(decl) });
   item(api, deps, {
@@ -25,5 +34,5 @@ export async function genericResource(api: Api, deps: ResourceDeps, decl: AnyCla
     source,
     notFound: decl.messages?.notFound,
   });
-  await writes(api, deps, decl, { source });
+  await writes(api, deps, decl, { ...binding, source });
 }

@@ -4,31 +4,16 @@
 // a partner administrator its partner's managers). POST /api/supervisors creates a manager
 // (server/src/users/create.ts, on the framework's write path).
 import { Supervisor } from '../../../../src/domain/schema/seller.ts';
-import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { createMember } from '../../users/create.ts';
 import { USER_TYPE, usersOfType } from '../brokers/member.ts';
-import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
-import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
-import { writes } from '../framework/write.ts';
+import { genericResource } from '../framework/generic.ts';
+import type { Api, ResourceDeps } from '../framework/index.ts';
 
 const supervisors = usersOfType(Supervisor, USER_TYPE.manager);
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
-  api.hydra.add(hydraClass(Supervisor));
-  collection(api, deps, {
-    ...listParams(Supervisor),
-    paths: [collectionPath(Supervisor)],
-    source: supervisors,
-  });
-  item(api, deps, {
-    paths: [`${itemBase(Supervisor)}/:id`],
-    resource: Supervisor.name,
-    roles: Supervisor.access.read,
-    source: supervisors,
-    notFound: Supervisor.messages?.notFound,
-  });
   // POST: the body API Platform takes, checked by the rules of server/src/users/create.ts.
-  await writes(api, deps, Supervisor, {
+  await genericResource(api, deps, Supervisor, {
     source: supervisors,
     create: (trx, body, ctx) => createMember(trx, ctx.principal, 'manager', body),
   });
