@@ -1,6 +1,8 @@
 // Benefit (prestation, spec partner-extranet §3 "Benefit", §7 "Insured and benefits"): care of
 // an insured person or one of their beneficiaries, refunded under a contract. Read by
 // PROFILE_SELLER and above, in scope when its contract is (server/src/resources/benefits/).
+
+import { contractByNumber } from './contract.ts';
 import { INSURED_ROLES } from './insured.ts';
 import { defineClass, type PropertyDecl } from './types.ts';
 
@@ -67,17 +69,7 @@ export const Benefit = defineClass({
       relation: { target: 'Beneficiary' },
     },
     insured: { type: 'json', label: 'Assuré', relation: { target: 'Insured' } },
-    // Sorted by the contract's number (spec §7: lbContrat maps to contract.*).
-    contract: {
-      type: 'json',
-      label: 'Contrat',
-      relation: { target: 'Contract' },
-      sort: {
-        as: 'lbContrat',
-        column: 'contract.lb_contrat',
-        aliases: ['lbContrat', 'contract.lbContrat'],
-      },
-    },
+    contract: contractByNumber(),
   },
   filters: {
     insured: {

@@ -261,3 +261,18 @@ export const Contract = defineClass({
     },
   },
 });
+
+/**
+ * A contract embedded in another class's members (a subscription's, a premium's, a benefit's),
+ * sorted by its number: spec §7, lbContrat maps to contract.*.
+ */
+export const contractByNumber = (...aliases: string[]): PropertyDecl => ({
+  type: 'json',
+  label: 'Contrat',
+  relation: { target: 'Contract' },
+  sort: {
+    as: 'lbContrat',
+    column: 'contract.lb_contrat',
+    aliases: ['lbContrat', 'contract.lbContrat', ...aliases],
+  },
+});

@@ -4,6 +4,7 @@
 // are read by PROFILE_SELLER and every profile above (spec §2, §6), in scope through their
 // contracts (server/src/resources/insureds/).
 import { nir } from '../format.ts';
+import { contractByNumber } from './contract.ts';
 import { defineClass, type PropertyDecl } from './types.ts';
 
 /** Menu « Assurés » and the broker area: PROFILE_SELLER and every profile above. */
@@ -222,17 +223,7 @@ export const Subscription = defineClass({
       relation: { target: 'Insured' },
       sort: { as: 'insured.lastname', column: 'insured.lastname' },
     },
-    // Sorted by the contract's number (spec §7: lbContrat maps to contract.*).
-    contract: {
-      type: 'json',
-      label: 'Contrat',
-      relation: { target: 'Contract' },
-      sort: {
-        as: 'lbContrat',
-        column: 'contract.lb_contrat',
-        aliases: ['lbContrat', 'contract.lbContrat'],
-      },
-    },
+    contract: contractByNumber(),
   },
   filters: {
     'contract.id': { kind: 'iri', label: 'Contrat', column: 'subscription.contract_id' },

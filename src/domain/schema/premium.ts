@@ -5,6 +5,7 @@
 // destinataire, lbStatus, the payment mode an unpaid premium does not show) follow
 // src/domain/premium.ts, the rules the SPA shares. Its columns are also those of the export.
 import { premiumStatusLabel, premiumTotal } from '../premium.ts';
+import { contractByNumber } from './contract.ts';
 import { INSURED_ROLES } from './insured.ts';
 import { defineClass, type PropertyDecl } from './types.ts';
 
@@ -113,18 +114,8 @@ export const Premium = defineClass({
     // Not shown for an unpaid premium (spec §3): computed, filtered on the stored value.
     lbModePaie: computed('Mode de paiement', { nullable: true, filter: 'exact' }),
     destinataire: computed('Destinataire', { nullable: true }),
-    // Sorted by the contract's number (spec §7: lbContrat maps to contract.*). No sort on the
-    // product's name: it would join every premium to its product before the sort.
-    contrat: {
-      type: 'json',
-      label: 'Contrat',
-      relation: { target: 'Contract' },
-      sort: {
-        as: 'lbContrat',
-        column: 'contract.lb_contrat',
-        aliases: ['lbContrat', 'contract.lbContrat', 'contrat.lbContrat'],
-      },
-    },
+    // No sort on the product's name: it would join every premium to its product before the sort.
+    contrat: contractByNumber('contrat.lbContrat'),
   },
   shown: {
     'contrat.lbContrat': 'N° de contrat',
