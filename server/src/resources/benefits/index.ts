@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { Benefit } from '../../../../src/domain/schema/benefit.ts';
 import { INSURED_ROLES } from '../../../../src/domain/schema/insured.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
-import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
+import { type Api, collection, ignored, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { queryId, queryParent, withParent } from '../insureds/parents.ts';
 import { benefits } from './source.ts';
@@ -24,7 +24,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       ...list,
       paths: ['/api/prestations_ifc_sas'],
       where: (ctx) => sql<boolean>`benefit.insured_id = ${queryId(ctx, 'idInsured')}`,
-      filters: { ...list.filters, idInsured: { kind: 'ignored' } },
+      filters: { ...list.filters, idInsured: ignored },
     }),
   );
 

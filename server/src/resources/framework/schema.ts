@@ -24,7 +24,7 @@ import {
 import type { HydraProperty, HydraRange, HydraResource } from '../../hydra/registry.ts';
 import type { CollectionDecl } from './collection.ts';
 import type { Ctx } from './context.ts';
-import { exact, type FilterDecl, partial } from './filters.ts';
+import { exact, type FilterDecl, ignored, partial } from './filters.ts';
 import { type BuildMember, memberBuilder } from './memberShape.ts';
 import { type AnySelect, iri, type Source } from './source.ts';
 
@@ -92,7 +92,8 @@ type ListParts = Pick<
   | 'pageSize'
 >;
 
-const fail = (decl: AnyClass, what: string): never => {
+/** A declaration the server cannot serve as it says: thrown at start-up. */
+export const fail = (decl: AnyClass, what: string): never => {
   throw new Error(`Class ${decl.name}: ${what}`);
 };
 
@@ -171,7 +172,7 @@ export function listParams(decl: AnyClass, binding: ListBinding = {}): ListParts
   }
   const undeclared = Object.keys(custom);
   if (undeclared.length) fail(decl, `SQL for undeclared filters ${undeclared.join(', ')}`);
-  for (const name of binding.ignored ?? []) filters[name] = { kind: 'ignored' };
+  for (const name of binding.ignored ?? []) filters[name] = ignored;
   for (const { field } of decl.defaultOrder) {
     if (!order[field]) fail(decl, `default order ${field} is not sortable`);
   }

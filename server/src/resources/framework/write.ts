@@ -20,7 +20,7 @@ import { readBody, type WriteMode } from './body.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps } from './context.ts';
 import { etagOf, preconditionFails } from './etag.ts';
 import { loadItem } from './item.ts';
-import { itemBase } from './schema.ts';
+import { fail, itemBase } from './schema.ts';
 import type { Source } from './source.ts';
 
 export interface WriteBinding {
@@ -57,19 +57,19 @@ interface Table {
 /** The table and the columns a class writes; a declaration that cannot be written throws. */
 function tableOf(decl: AnyClass, source: Source<unknown, never>): Table {
   const name = decl.table;
-  if (!name) throw new Error(`Class ${decl.name}: writes need a table`);
+  if (!name) return fail(decl, 'writes need a table');
   const columnIn = (qualified: string, what: string) => {
     const [table, column] = qualified.split('.');
     if (table !== name || !column) {
-      throw new Error(`Class ${decl.name}: ${what} is not a column of ${name} (${qualified})`);
+      fail(decl, `${what} is not a column of ${name} (${qualified})`);
     }
     return column;
   };
   const columns = new Map<string, string>();
   for (const [property, p] of entries(decl)) {
     if (!p.writable) continue;
-    if (!p.column) throw new Error(`Class ${decl.name}: writable ${property} has no column`);
-    columns.set(property, columnIn(p.column, property));
+    if (!p.column) fail(decl, `writable ${property} has no column`);
+    columns.set(property, columnIn(p.column as string, property));
   }
   return { name, id: columnIn(source.id, 'the id'), columns };
 }
@@ -110,10 +110,6 @@ function databaseRefusal(decl: AnyClass, table: Table, error: unknown, deleting:
   }
   return undefined;
 }
-
-const fail = (decl: AnyClass, what: string): never => {
-  throw new Error(`Class ${decl.name}: ${what}`);
-};
 
 /** POST, PUT, PATCH and DELETE for the class, as its `access` allows. */
 export async function writes(
@@ -227,11 +223,11 @@ export async function writes(
           const { values, violations } = readBody(decl, request.body, mode, ctx.principal, before);
           await checked(trx, ctx, values, violations, id);
           if (Object.keys(values).length === 0) return;
-          const { name, id: idColumn } = tableFor();
+          const into = tableFor();
           await trx
-            .updateTable(name)
-            .set(rowOf(tableFor(), values))
-            .where(idColumn, '=', id)
+            .updateTable(into.name)
+            .set(rowOf(into, values))
+            .where(into.id, '=', id)
             .execute();
         });
         await publish(request);

@@ -6,7 +6,7 @@
 // (insured or contract) unknown or outside the scope: 404.
 import { sql } from 'kysely';
 import { INSURED_ROLES, Subscription } from '../../../../src/domain/schema/insured.ts';
-import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
+import { type Api, collection, ignored, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { pathParent, queryId, queryParent, withParent } from '../insureds/parents.ts';
 import { subscriptions } from '../insureds/source.ts';
@@ -25,10 +25,9 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
 
   await withParent(api, deps, INSURED_ROLES, queryParent('contract', 'contract'), (child) =>
     collection(child, deps, {
-      ...listParams(Subscription, { ignored: ['contract'] }),
-      source: subscriptions,
-      keyset: true,
+      ...list,
       paths: ['/api/subscriptions_by_contract'],
+      filters: { ...list.filters, contract: ignored }, // the parent, applied by `where`
       where: (ctx) => sql<boolean>`subscription.contract_id = ${queryId(ctx, 'contract')}`,
     }),
   );
