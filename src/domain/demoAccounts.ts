@@ -64,7 +64,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     password: DEMO_PASSWORD,
     firstname: 'Mathilde',
     lastname: 'Roux',
-    roles: ['PROFILE_MANAGER', 'VIEW_SELLER', 'VIEW_COMMISSIONS'],
+    roles: ['PROFILE_MANAGER', 'VIEW_COMMISSIONS', 'VIEW_SELLER'],
     menu: [
       'Produits',
       'Souscripteurs',

@@ -5,6 +5,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'ra-core';
+import { classOfResource } from '../domain/schema/index.ts';
 import { getBearer } from './bearer.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
 import { createResponseCache, type ResponseCache, userKeyOfBearer } from './responseCache.ts';
@@ -51,6 +52,29 @@ const withId = (record: HydraRecord): RaRecord => ({
   ...record,
   id: record.id ?? (record['@id'] as Identifier),
 });
+
+/** The id at the end of an IRI ('/api/realms/2' -> 2); anything else as it is. */
+const idOfIri = (value: unknown) =>
+  typeof value === 'string' && /^\/api\/[\w/-]*\/\d+$/.test(value)
+    ? Number(value.slice(value.lastIndexOf('/') + 1))
+    : value;
+
+/**
+ * A record of a class shown by the generic screens (src/components/generic), its relations
+ * as the targets' ids: react-admin's references find records by id, and the API takes an id
+ * wherever it takes an IRI. Other screens read the API's answer as it is.
+ */
+function recordOf(resource: string, record: HydraRecord): RaRecord {
+  const out = withId(record);
+  const decl = classOfResource(resource);
+  if (!decl?.screens) return out;
+  for (const [name, p] of Object.entries(decl.properties)) {
+    if (!p.relation || p.type === 'json' || !(name in out)) continue;
+    const value = out[name];
+    out[name] = Array.isArray(value) ? value.map(idOfIri) : idOfIri(value);
+  }
+  return out;
+}
 
 const isEmpty = (value: unknown) =>
   value === '' || value === null || value === undefined || (Array.isArray(value) && !value.length);
@@ -153,7 +177,7 @@ export function createHydraDataProvider(
     const json = cached ? await responses.get(url, load) : await load();
     const members = json?.['hydra:member'] ?? json?.member ?? [];
     return {
-      data: members.map(withId) as never[],
+      data: members.map((member) => recordOf(resource, member)) as never[],
       total: json?.['hydra:totalItems'] ?? json?.totalItems ?? members.length,
       meta: { resource, totalIsLowerBound: json?.totalItemsIsLowerBound === true },
     };
@@ -182,14 +206,14 @@ export function createHydraDataProvider(
       const url = itemUrl(resource, id);
       const { json, headers } = await http<HydraRecord>(url, { signal });
       remember(url, headers);
-      return { data: withId(json) as never };
+      return { data: recordOf(resource, json) as never };
     },
 
     async getMany(resource, { ids, signal }) {
       const records = await Promise.all(
         ids.map((id) => http<HydraRecord>(itemUrl(resource, id), { signal })),
       );
-      return { data: records.map(({ json }) => withId(json)) as never[] };
+      return { data: records.map(({ json }) => recordOf(resource, json)) as never[] };
     },
 
     getManyReference(resource, { target, id, filter, ...rest }) {
@@ -202,7 +226,7 @@ export function createHydraDataProvider(
     async create(resource, { data }) {
       const { json, headers } = await write(routeOf(resource).collection, 'POST', data);
       responses.clear();
-      const created = withId(json);
+      const created = recordOf(resource, json);
       remember(itemUrl(resource, created.id as Identifier), headers);
       return { data: created as never };
     },
@@ -212,7 +236,7 @@ export function createHydraDataProvider(
       const { json, headers } = await write(url, 'PUT', data, ifMatch(url));
       responses.clear();
       remember(url, headers);
-      return { data: withId(json) as never };
+      return { data: recordOf(resource, json) as never };
     },
 
     async updateMany(resource, { ids, data }) {

@@ -1,6 +1,7 @@
 // Every declaration, in the order of the side menu of spec partner-extranet §2: the menu keeps
 // this order, so moving a line here moves its entry.
 import { CLASSES } from '../domain/schema/index.ts';
+import { ProfileRealm } from '../domain/schema/rights.ts';
 import { accessGroups } from './accessGroups/index.ts';
 import { admin } from './admin/index.ts';
 import { brokers } from './brokers/index.ts';
@@ -14,6 +15,7 @@ import { insuranceCompanies } from './insuranceCompanies/index.ts';
 import { insureds } from './insureds/index.ts';
 import { managers } from './managers/index.ts';
 import { products } from './products/index.ts';
+import { roles } from './roles/index.ts';
 import { search } from './search/index.ts';
 import type { Declaration } from './types.ts';
 import { userImportLogs } from './userImportLogs/index.ts';
@@ -35,6 +37,9 @@ export const DECLARATIONS: readonly Declaration[] = [
   admin,
   search,
   home,
+  // Rights: the roles tree, the profiles per realm (read through a join, shown generically).
+  roles,
+  genericDeclaration(ProfileRealm),
   // Plain classes: their screens come from their declaration alone (src/components/generic).
   ...CLASSES.filter((c) => c.generic && c.screens).map(genericDeclaration),
 ];

@@ -185,7 +185,7 @@ describe('authorization code flow with PKCE S256', () => {
       given_name: 'Mathilde',
       family_name: 'Roux',
       email,
-      roles: ['PROFILE_MANAGER', 'VIEW_SELLER', 'VIEW_COMMISSIONS'],
+      roles: ['PROFILE_MANAGER', 'VIEW_COMMISSIONS', 'VIEW_SELLER'],
     });
   });
 

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../server/src/auth/password.ts';
+import { givenRolesSql } from '../../server/src/auth/rights.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { type Database, openDatabase } from '../../server/src/db/database.ts';
 import { migrateToLatest } from '../../server/src/db/migrate.ts';
@@ -35,7 +36,13 @@ afterAll(async () => {
   }
 });
 
-const users = () => database.db.selectFrom('app_user').selectAll().orderBy('id').execute();
+const users = () =>
+  database.db
+    .selectFrom('app_user')
+    .selectAll()
+    .select(givenRolesSql.as('given_roles'))
+    .orderBy('id')
+    .execute();
 const organizations = () =>
   database.db.selectFrom('organization').selectAll().orderBy('id').execute();
 
@@ -86,7 +93,9 @@ describe('users', () => {
       expect(user, account.username).toMatchObject({
         firstname: account.firstname,
         lastname: account.lastname,
-        roles: account.roles.join(','),
+        // Its type's role, the rest from its type's profile (migration 012_rights).
+        roles: account.roles.filter((r) => r.startsWith('PROFILE_')).join(','),
+        given_roles: account.roles.join(','),
         realm: 'partenaires',
         enabled: true,
       });

@@ -3,7 +3,7 @@
 // HTTP and the real database; every bad body a French 422 or 400 with nothing saved; roles;
 // If-Match against the ETag of GET; the hub topic of the class; the Hydra documentation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
+import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';
 
@@ -15,47 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-interface Answer {
-  status: number;
-  type: string;
-  etag: string | null;
-  location: string | null;
-  body: Json;
-}
-
-async function send(
-  user: Account,
-  method: string,
-  path: string,
-  body?: unknown,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  const response = await fetch(new URL(path, server.url), {
-    method,
-    headers: {
-      authorization: `Bearer ${await api.token(user)}`,
-      accept: 'application/ld+json',
-      ...(body === undefined ? {} : { 'content-type': 'application/ld+json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    type: response.headers.get('content-type') ?? '',
-    etag: response.headers.get('etag'),
-    location: response.headers.get('location'),
-    body: text ? (JSON.parse(text) as Json) : {},
-  };
-}
+const send = (...args: Parameters<ScopedApi['send']>) => api.send(...args);
 
 const names = async () =>
   (await api.rows<{ name: string }>('SELECT name FROM supplier ORDER BY id')).map((r) => r.name);
-const paths = (answer: Answer) =>
-  (answer.body.violations as Array<{ propertyPath: string; message: string }>).map(
-    (v) => `${v.propertyPath}: ${v.message}`,
-  );
+const paths = violationsOf;
 
 describe('reading suppliers', () => {
   it('lists the seeded wholesalers by name for the operator, paged like every collection', async () => {

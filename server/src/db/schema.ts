@@ -46,6 +46,8 @@ export interface AppUserTable {
   /** The partner organisation the user belongs to (data scope of partner admins). */
   partner_id: number | null;
   managed_by: number | null;
+  /** The profile in a realm whose roles the user holds besides its own (migration 012). */
+  profile_realm_id: number | null;
   seller_code: string | null;
   id_sso: string | null;
   last_logged: Date | null;
@@ -71,7 +73,76 @@ export interface OidcSecretTable {
   created_at: Generated<Date>;
 }
 
+/** Rights as data (migration 012). */
+export interface RealmTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+}
+export interface RoleThemeTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+}
+export interface UserTypeTable {
+  id: Generated<number>;
+  name: string;
+  role: string;
+}
+export interface RoleTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  is_folder: Generated<boolean>;
+  has_warning: Generated<boolean>;
+  delete_warning: Generated<boolean>;
+  warning_msg: string | null;
+  list_order: Generated<number>;
+  is_restricted: Generated<boolean>;
+  parent_id: number | null;
+  theme_id: number | null;
+}
+export interface ProfileTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  is_restricted: Generated<boolean>;
+}
+export interface ProfileRealmTable {
+  id: Generated<number>;
+  profile_id: number;
+  realm_id: number;
+}
+export interface ProfileRoleTable {
+  profile_id: number;
+  role_id: number;
+}
+export interface RoleRealmTable {
+  role_id: number;
+  realm_id: number;
+}
+export interface RightsChangeTable {
+  id: Generated<number>;
+  changed_at: Generated<Date>;
+  actor_id: number | null;
+  actor: string;
+  class: string;
+  target_id: number | null;
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
 export interface DB extends BusinessDB {
+  realm: RealmTable;
+  role_theme: RoleThemeTable;
+  user_type: UserTypeTable;
+  role: RoleTable;
+  profile: ProfileTable;
+  profile_realm: ProfileRealmTable;
+  profile_role: ProfileRoleTable;
+  role_realm: RoleRealmTable;
+  rights_change: RightsChangeTable;
   organization: OrganizationTable;
   organization_type: OrganizationTypeTable;
   app_user: AppUserTable;

@@ -17,6 +17,7 @@ import * as insureds from './insureds/index.ts';
 import * as organizations from './organizations/index.ts';
 import * as premiums from './premiums/index.ts';
 import * as products from './products/index.ts';
+import * as rights from './rights/index.ts';
 import * as subscriptions from './subscriptions/index.ts';
 import * as supervisors from './supervisors/index.ts';
 
@@ -40,6 +41,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await subscriptions.register(api, deps);
   await benefits.register(api, deps);
   await premiums.register(api, deps);
+  // Rights: profiles per realm, the roles and their tree (the plain classes just below).
+  await rights.register(api, deps);
   // The plain classes: served from their declaration alone (src/domain/schema, `generic`).
   for (const decl of CLASSES) if (decl.generic) await genericResource(api, deps, decl);
 }

@@ -6,10 +6,11 @@
 // 'partenaires', roles as a comma list, the profile type of its profile role) but without a
 // password: it cannot sign in until the administration's invitation flow (/finalise-account)
 // lets its owner choose one.
-import { sql, type Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { hasAnyRole, PROFILE_TYPES, rolesToString } from '../../../src/domain/roles.ts';
 import { REALM } from '../auth/oidc/accounts.ts';
 import type { Principal } from '../auth/principal.ts';
+import { assignProfiles } from '../db/migrations/012_rights.ts';
 import type { DB } from '../db/schema.ts';
 import { httpError } from '../http/problem.ts';
 import { ValidationFailed, type Violation } from '../http/violations.ts';
@@ -290,5 +291,7 @@ async function insertChecked(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // Its type's profile, as every seeded user has (migration 012_rights).
+  await assignProfiles(trx as unknown as Kysely<unknown>, inserted.id);
   return inserted.id;
 }

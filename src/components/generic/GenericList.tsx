@@ -30,7 +30,7 @@ export function GenericList({ title }: PageProps) {
       actions={<Actions />}
     >
       <DataTable bulkActionButtons={false} rowClick="show">
-        {shownProperties(decl).map(([name, p]) => (
+        {shownProperties(decl, 'list').map(([name, p]) => (
           <Col key={name} source={name} field={() => fieldOf(name, p)} />
         ))}
       </DataTable>

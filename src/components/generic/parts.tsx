@@ -4,16 +4,21 @@
 import { usePermissions, useResourceContext } from 'ra-core';
 import type { ReactElement } from 'react';
 import {
+  AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
+  ChipField,
   DateInput,
   DateTimeInput,
   maxLength,
   NumberField,
   NumberInput,
+  ReferenceArrayField,
+  ReferenceArrayInput,
   ReferenceField,
   ReferenceInput,
   required,
+  SingleFieldList,
   TextField,
   TextInput,
 } from 'react-admin';
@@ -49,16 +54,39 @@ export function useMay(decl: AnyClass, action: 'create' | 'update' | 'delete'): 
 
 const targetOf = (p: PropertyDecl) =>
   p.relation && !p.relation.many ? classNamed(p.relation.target) : undefined;
+/** The class of a to-many relation held in a link table (a profile's realms). */
+const manyTargetOf = (p: PropertyDecl) =>
+  p.relation?.many && p.relation.through ? classNamed(p.relation.target) : undefined;
+/** Option lists of a relation: all of them at once (the API's page cap). */
+const ALL = 100;
 
-/** The properties a list or a detail shows: readable, plain or a to-one declared relation. */
-export function shownProperties(decl: AnyClass): Array<[string, PropertyDecl]> {
-  return entries(decl).filter(
-    ([name, p]) => isReadable(p) && name !== 'id' && (p.relation ? targetOf(p) : p.type !== 'json'),
-  );
+/**
+ * The properties a detail shows: readable, plain or a declared relation; a list leaves out
+ * the to-many ones (a cell of chips per row says little).
+ */
+export function shownProperties(
+  decl: AnyClass,
+  where: 'list' | 'detail' = 'detail',
+): Array<[string, PropertyDecl]> {
+  return entries(decl).filter(([name, p]) => {
+    if (!isReadable(p) || name === 'id') return false;
+    if (p.relation?.many) return where === 'detail' && manyTargetOf(p) !== undefined;
+    return p.relation ? targetOf(p) !== undefined : p.type !== 'json';
+  });
 }
 
 /** The field component of a property, for a DataTable column or a detail. */
 export function fieldOf(name: string, p: PropertyDecl): ReactElement {
+  const many = manyTargetOf(p);
+  if (many) {
+    return (
+      <ReferenceArrayField source={name} reference={many.resource} perPage={ALL}>
+        <SingleFieldList linkType="show">
+          <ChipField source={many.display ?? 'id'} size="small" />
+        </SingleFieldList>
+      </ReferenceArrayField>
+    );
+  }
   const target = targetOf(p);
   if (target) {
     return (
@@ -82,6 +110,14 @@ export function inputOf(name: string, p: PropertyDecl): ReactElement {
     ...(p.maxLength ? [maxLength(p.maxLength)] : []),
   ];
   const common = { source: name, validate, fullWidth: true, sx: { maxWidth: 560 } };
+  const many = manyTargetOf(p);
+  if (many) {
+    return (
+      <ReferenceArrayInput key={name} source={name} reference={many.resource} perPage={ALL}>
+        <AutocompleteArrayInput optionText={many.display ?? 'id'} fullWidth sx={common.sx} />
+      </ReferenceArrayInput>
+    );
+  }
   const target = targetOf(p);
   if (target) {
     return (
@@ -121,7 +157,7 @@ export function filtersOf(decl: AnyClass): ReactElement[] {
     const filter = filterOf(p);
     if (!filter || name === 'id' || filter.kind === 'date' || filter.kind === 'range') continue;
     const alwaysOn = out.length === 0;
-    const target = targetOf(p);
+    const target = targetOf(p) ?? manyTargetOf(p);
     if (p.type === 'boolean') out.push(yesNoFilter(name, p.label, { alwaysOn }));
     else if (target) {
       out.push(

@@ -13,6 +13,7 @@ import { BusinessProvider, InsuranceCompany, Organization } from './organization
 import { Pole } from './pole.ts';
 import { Premium } from './premium.ts';
 import { Product } from './product.ts';
+import { Profile, ProfileRealm, Realm, RightsChange, Role, RoleTheme, UserType } from './rights.ts';
 import { Broker, Supervisor } from './seller.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
@@ -41,6 +42,13 @@ export const CLASSES: readonly AnyClass[] = [
   Supervisor,
   CommissionSummary,
   Menu,
+  Realm,
+  RoleTheme,
+  UserType,
+  Profile,
+  ProfileRealm,
+  Role,
+  RightsChange,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

@@ -76,6 +76,21 @@ export interface RelationDecl {
   target: string;
   /** A list of them (to-many); a single one otherwise (owl:maxCardinality 1). */
   many?: boolean;
+  /**
+   * A to-many relation held in a link table: the framework reads it as a list of IRIs, filters
+   * on it (`profiles.profile=3`), and a writable one replaces the links with the list a body
+   * gives (IRIs, ids, or objects naming one: `[{ realm: '/api/realms/1' }]`).
+   */
+  through?: LinkDecl;
+}
+
+/** A link table: `owner` holds the declared class's id, `target` the related class's id. */
+export interface LinkDecl {
+  table: string;
+  owner: string;
+  target: string;
+  /** The link's order when listed (the target id by default): 'list_order'. */
+  order?: string;
 }
 // A relation of type 'json' is sent embedded (the object, with its '@id'): documented as an
 // rdf:Property, which Hydra clients show in place. Any other type is sent as the IRI string:
@@ -102,6 +117,8 @@ export interface PropertyDecl {
   nullable?: boolean;
   /** Longest text accepted on write. */
   maxLength?: number;
+  /** A text written must match (an anchored regular expression), else « label » + message. */
+  pattern?: { regex: string; message: string };
   /** Only these (expanded) roles read it; others get the member without it. */
   readRoles?: readonly string[];
   /** Only these (expanded) roles write it; for others it is not writable. */
@@ -124,7 +141,14 @@ export interface ClassDecl<P extends string = string> {
    * differs. A class listed only under a parent (a contract's subscriptions) has no collection
    * of its own: its item base then says where its members live.
    */
-  paths: { collection: string; item?: string } | { collection?: undefined; item: string };
+  paths:
+    | {
+        collection: string;
+        item?: string;
+        /** Other paths serving the same list (spec §7: /api/roles_by_profile). */
+        also?: readonly string[];
+      }
+    | { collection?: undefined; item: string; also?: undefined };
   /** The property that names a record in a reference or a title ('lbProduit'). */
   display?: NoInfer<P>;
   properties: Readonly<Record<P, PropertyDecl>>;
@@ -173,6 +197,11 @@ export interface ClassDecl<P extends string = string> {
     /** The SPA's toast when a save fails for another reason than the form's fields. */
     saveError?: string;
   };
+  /**
+   * Each write is history (rights_change, read at /api/rights_changes): who, when, which record,
+   * the member before and after. The classes that say who may do what.
+   */
+  audited?: boolean;
   /** Roles any one of which may read it; may create, update, delete it (none: no such write). */
   access: {
     read?: readonly string[];
@@ -195,6 +224,9 @@ export const filterOf = (p: PropertyDecl): FilterDecl | undefined =>
 export const sortOf = (p: PropertyDecl): SortDecl | undefined => (p.sort === true ? {} : p.sort);
 
 export const isReadable = (p: PropertyDecl) => p.readable !== false;
+/** The link table of a to-many relation held in one. */
+export const linkOf = (p: PropertyDecl): LinkDecl | undefined =>
+  p.relation?.many ? p.relation.through : undefined;
 export const isWritable = (p: PropertyDecl) => p.writable === true;
 
 /** Whether the class takes any write (it names roles for one of create, update, delete). */

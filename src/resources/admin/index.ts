@@ -1,5 +1,8 @@
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
+
+const rightsDashboard = lazyPage(() => import('./RightsDashboard.tsx'), 'RightsDashboard');
 
 // The operator's administration dashboards: the admin area (PROFILE_ADMIN_AGEO) of spec §6.
 // The menu entry needs VIEW_ADMIN; the pages themselves need the admin profile.
@@ -21,6 +24,7 @@ export const admin: Declaration = {
       kind: 'page',
       title: 'Droits et profils',
       guard: { area: 'admin' },
+      page: rightsDashboard,
     },
     {
       path: '/admin/grossistes/dashboard',

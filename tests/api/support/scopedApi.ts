@@ -20,6 +20,17 @@ export interface Answer {
   body: Json;
 }
 
+export interface SentAnswer extends Answer {
+  etag: string | null;
+  location: string | null;
+}
+
+/** The violations of a 422, as 'propertyPath: message'. */
+export const violationsOf = (answer: Answer): string[] =>
+  (answer.body.violations as Array<{ propertyPath: string; message: string }>).map(
+    (v) => `${v.propertyPath}: ${v.message}`,
+  );
+
 export class ScopedApi {
   readonly #tokens = new Map<Account, { token: string; at: number }>();
 
@@ -40,6 +51,34 @@ export class ScopedApi {
       status: response.status,
       type: response.headers.get('content-type') ?? '',
       body: (await response.json()) as Json,
+    };
+  }
+
+  /** Any call with the user's bearer: a JSON-LD body, its ETag and Location kept. */
+  async send(
+    user: Account,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<SentAnswer> {
+    const response = await fetch(new URL(path, this.server.url), {
+      method,
+      headers: {
+        authorization: `Bearer ${await this.token(user)}`,
+        accept: 'application/ld+json',
+        ...(body === undefined ? {} : { 'content-type': 'application/ld+json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return {
+      status: response.status,
+      type: response.headers.get('content-type') ?? '',
+      etag: response.headers.get('etag'),
+      location: response.headers.get('location'),
+      body: text ? (JSON.parse(text) as Json) : {},
     };
   }
 

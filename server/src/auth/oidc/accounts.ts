@@ -1,9 +1,9 @@
 // The embedded provider's accounts are the enabled rows of app_user in the 'partenaires' realm.
 import { type Kysely, sql } from 'kysely';
 import type { Account } from 'oidc-provider';
-import { rolesFromString } from '../../../../src/domain/roles.ts';
 import type { DB } from '../../db/schema.ts';
 import { verifyPassword } from '../password.ts';
+import { givenRolesOfRow, givenRolesSql } from '../rights.ts';
 
 export const REALM = 'partenaires';
 
@@ -16,7 +16,7 @@ interface AccountRow {
   roles: string;
 }
 
-const COLUMNS = ['id', 'username', 'firstname', 'lastname', 'email', 'roles'] as const;
+const COLUMNS = ['id', 'username', 'firstname', 'lastname', 'email'] as const;
 
 /** The claims this provider can state about a user, filtered by scope by oidc-provider. */
 export function claimsOf(user: AccountRow): Record<string, unknown> {
@@ -28,8 +28,10 @@ export function claimsOf(user: AccountRow): Record<string, unknown> {
     family_name: user.lastname,
     preferred_username: user.username,
     email: user.email ?? undefined,
-    // As given, not expanded: the API and the SPA expand them with src/domain/roles.ts.
-    roles: rolesFromString(user.roles),
+    // As given (own and profile's), not expanded: the API and the SPA expand them with
+    // src/domain/roles.ts. Read at each issue and refresh: a profile's change reaches its
+    // users at their next token refresh.
+    roles: givenRolesOfRow(user.roles),
   };
 }
 
@@ -45,7 +47,7 @@ export function accountStore(db: Kysely<DB>) {
     if (!/^\d{1,10}$/.test(accountId)) return undefined;
     return db
       .selectFrom('app_user')
-      .select(COLUMNS)
+      .select([...COLUMNS, givenRolesSql.as('roles')])
       .where('id', '=', Number(accountId))
       .where('realm', '=', REALM)
       .where('enabled', '=', true)

@@ -11,6 +11,7 @@ import * as m008 from './008_contract_default_brokers.ts';
 import * as m009 from './009_hub.ts';
 import * as m010 from './010_exports.ts';
 import * as m011 from './011_suppliers.ts';
+import * as m012 from './012_rights.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_hub': m009,
   '010_exports': m010,
   '011_suppliers': m011,
+  '012_rights': m012,
 };

@@ -11,6 +11,7 @@ import {
 } from '../../../../src/domain/demoAccounts.ts';
 import { PROFILE_TYPES } from '../../../../src/domain/roles.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { assignProfiles } from '../migrations/012_rights.ts';
 import type { AppUserTable, DB } from '../schema.ts';
 import { PARTNERS, type SeededOrganizations } from './organizations.ts';
 import { slug } from './random.ts';
@@ -18,11 +19,15 @@ import { slug } from './random.ts';
 export const REALM = 'partenaires';
 export const CIVILITY = { Mme: 1, 'M.': 2 } as const;
 
+// Each user holds its type's role; the rest comes from the profile its type is served by
+// (migration 012_rights), so that what the Admin area edits is what everyone may do.
 const ROLES = {
-  partnerAdmin: ['PROFILE_ADMIN_PARTNER', 'USERS_MANAGEMENT', 'VIEW_COMMISSIONS'],
-  manager: ['PROFILE_MANAGER', 'VIEW_SELLER', 'VIEW_COMMISSIONS'],
+  partnerAdmin: ['PROFILE_ADMIN_PARTNER'],
+  manager: ['PROFILE_MANAGER'],
   seller: ['PROFILE_SELLER'],
 };
+/** The demo account's own role: its type's; the others are its profile's. */
+const ownRoles = (account: DemoAccount) => account.roles.filter((r) => r in PROFILE_TYPES);
 
 // Job titles in their masculine and feminine forms, as French business cards print them.
 const JOBS = {
@@ -128,7 +133,7 @@ export async function seedUsers(
     firstname: account.firstname,
     lastname: account.lastname,
     job_function: job(kind, civility),
-    roles: account.roles.join(','),
+    roles: ownRoles(account).join(','),
     user_type: profileType(account.roles),
     organization_id: partner === null ? orgs.operatorId : orgs.partnerIds[partner],
     partner_id: partner === null ? null : orgs.partnerIds[partner],
@@ -172,6 +177,7 @@ export async function seedUsers(
     ),
   ];
   const sellerIds = await insertUsers(db, sellers);
+  await assignProfiles(db as Kysely<unknown>);
   const idOf = (username: string) =>
     [...leaders, ...sellers].reduce<number>(
       (found, row, i) => (row.username === username ? [...leaderIds, ...sellerIds][i] : found),

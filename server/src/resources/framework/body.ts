@@ -46,19 +46,36 @@ function isValidDate(text: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
+/**
+ * The id a reference gives: 12, '/api/realms/12', an object with its '@id' or id, or an object
+ * naming one related record (spec administration §7: `realms: [{ realm: '/api/realms/1' }]`).
+ */
+function referenceId(input: unknown): number | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return parseId(input);
+  const record = input as Record<string, unknown>;
+  if (record['@id'] !== undefined || record.id !== undefined) {
+    return parseId(record['@id'] ?? record.id);
+  }
+  const values = Object.entries(record).filter(([key]) => key !== '@type');
+  return values.length === 1 ? referenceId(values[0][1]) : undefined;
+}
+
 /** One value of a property, as the body gives it, to the value written. */
 export function parseValue(p: PropertyDecl, input: unknown): Parsed {
   if (input === null || input === undefined) {
     if (p.required) return fault(`${quoted(p)} est obligatoire.`);
     return p.nullable ? ok(null) : fault(`${quoted(p)} ne peut pas être vide.`);
   }
+  if (p.relation?.many) {
+    if (!p.relation.through) return fault(`${quoted(p)} ne peut pas être modifié ainsi.`);
+    if (!Array.isArray(input)) return fault(`${quoted(p)} doit être une liste.`);
+    const ids = input.map(referenceId);
+    return ids.includes(undefined)
+      ? fault(`${quoted(p)} : chaque élément doit être désigné par son identifiant ou son IRI.`)
+      : ok([...new Set(ids)]);
+  }
   if (p.relation) {
-    if (p.relation.many) return fault(`${quoted(p)} ne peut pas être modifié ainsi.`);
-    const raw =
-      typeof input === 'object' && !Array.isArray(input)
-        ? ((input as Record<string, unknown>)['@id'] ?? (input as Record<string, unknown>).id)
-        : input;
-    const id = parseId(raw);
+    const id = referenceId(input);
     return id === undefined
       ? fault(`${quoted(p)} doit être désigné par son identifiant ou son IRI.`)
       : ok(id);
@@ -75,6 +92,9 @@ export function parseValue(p: PropertyDecl, input: unknown): Parsed {
         return fault(`${quoted(p)} ne doit pas dépasser ${p.maxLength} caractères.`);
       }
       if (hasControl(text)) return fault(`${quoted(p)} contient un caractère interdit.`);
+      if (p.pattern && !new RegExp(p.pattern.regex).test(text)) {
+        return fault(`${quoted(p)} ${p.pattern.message}`);
+      }
       return ok(text);
     }
     case 'integer':

@@ -26,7 +26,8 @@ export async function genericResource(
 ) {
   const source = binding.source ?? tableSource(decl);
   api.hydra.add(hydraClass(decl));
-  collection(api, deps, { paths: [collectionPath(decl)], source, ...listParams(decl) });
+  const paths = [collectionPath(decl), ...(decl.paths.also ?? [])];
+  collection(api, deps, { paths, source, ...listParams(decl) });
   item(api, deps, {
     paths: [`${itemBase(decl)}/:id`],
     resource: decl.name,

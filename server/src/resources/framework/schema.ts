@@ -25,6 +25,7 @@ import type { HydraProperty, HydraRange, HydraResource } from '../../hydra/regis
 import type { CollectionDecl } from './collection.ts';
 import type { Ctx } from './context.ts';
 import { exact, type FilterDecl, ignored, partial } from './filters.ts';
+import { linkFilter, linkProperties, readLinks } from './links.ts';
 import { type BuildMember, memberBuilder } from './memberShape.ts';
 import { type AnySelect, iri, type Source } from './source.ts';
 
@@ -108,6 +109,11 @@ function filterType(p: PropertyDecl, declared?: 'string' | 'integer' | 'boolean'
 export function listParams(decl: AnyClass, binding: ListBinding = {}): ListParts {
   const idColumn = binding.id ?? decl.properties.id?.column ?? fail(decl, 'no id column');
   const custom = { ...binding.filters };
+  // A relation held in a link table is filtered through it, unless the binding says otherwise.
+  for (const { name, p, link } of linkProperties(decl)) {
+    const filter = filterOf(p);
+    if (filter) custom[name] ??= linkFilter(idColumn, link);
+  }
   const order: Record<string, string> = { id: idColumn };
   const nullableColumns = new Set(
     entries(decl)
@@ -234,6 +240,7 @@ export function classSource<Row extends Record<string, unknown> = ClassRow>(
     ...linked.map(({ name, column }) => sql.ref(column).as(name)),
   ];
   const restricted = entries(decl).filter(([, p]) => p.readRoles?.length);
+  const links = linkProperties(decl);
   const base = binding.itemBase ?? itemBase(decl);
   // The builder of each shape this class meets (hidden properties, computed keys), found by a
   // short key so that a page does not describe its whole shape again.
@@ -263,7 +270,15 @@ export function classSource<Row extends Record<string, unknown> = ClassRow>(
       return out as never;
     },
     async members(rows, ctx) {
-      const computed = binding.compute ? await binding.compute(rows, ctx) : [];
+      let computed = binding.compute ? await binding.compute(rows, ctx) : [];
+      if (links.length) {
+        const linked = await readLinks(
+          ctx.db as never,
+          links,
+          rows.map((row) => row.id as number),
+        );
+        computed = linked.map((lists, i) => ({ ...computed[i], ...lists }));
+      }
       // What the caller may not read is decided once per page, and never added rather than
       // deleted: a deleted key would turn each member into a slow dictionary object.
       const hidden = new Set(

@@ -10,7 +10,13 @@
 // - after the commit, the class's hub topic hears of it so that open lists refetch.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { type AnyClass, collectionPath, entries } from '../../../../src/domain/schema/types.ts';
+import {
+  type AnyClass,
+  collectionPath,
+  entries,
+  isWritable,
+  linkOf,
+} from '../../../../src/domain/schema/types.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -19,7 +25,9 @@ import { resolveScope } from '../../scope/index.ts';
 import { readBody, type WriteMode } from './body.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps } from './context.ts';
 import { etagOf, preconditionFails } from './etag.ts';
+import { recordChange } from './history.ts';
 import { loadItem } from './item.ts';
+import { linkProperties, missingTargets, writeLinks } from './links.ts';
 import { fail, itemBase } from './schema.ts';
 import type { Source } from './source.ts';
 
@@ -34,6 +42,11 @@ export interface WriteBinding {
     ctx: Ctx,
     id?: number,
   ): Promise<Violation[]> | Violation[];
+  /**
+   * Rules that change what is written rather than refuse it (a folder role has no realms),
+   * applied to the body's values before the checks. `before` is the member as GET shows it.
+   */
+  prepare?(values: Record<string, unknown>, before?: Record<string, unknown>): void;
   /** Columns the server sets on insert (an owner, a date), beside the body's. */
   onCreate?(ctx: Ctx, values: Record<string, unknown>): Record<string, unknown>;
   /**
@@ -67,7 +80,8 @@ function tableOf(decl: AnyClass, source: Source<unknown, never>): Table {
   };
   const columns = new Map<string, string>();
   for (const [property, p] of entries(decl)) {
-    if (!p.writable) continue;
+    // A relation held in a link table is written there (./links.ts).
+    if (!p.writable || linkOf(p)) continue;
     if (!p.column) fail(decl, `writable ${property} has no column`);
     columns.set(property, columnIn(p.column as string, property));
   }
@@ -76,7 +90,10 @@ function tableOf(decl: AnyClass, source: Source<unknown, never>): Table {
 
 const rowOf = (table: Table, values: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries(values).map(([property, value]) => [table.columns.get(property), value]),
+    Object.entries(values).flatMap(([property, value]) => {
+      const column = table.columns.get(property);
+      return column ? [[column, value]] : [];
+    }),
   );
 
 /** The database's refusals, in the terms of the class: which field, or which conflict. */
@@ -119,12 +136,14 @@ export async function writes(
   binding: WriteBinding,
 ): Promise<void> {
   const { create, update, delete: remove } = decl.access;
+  if (!create && !update && !remove) return;
   // A class created by its binding alone writes no column of its own.
   const table = binding.create && !update && !remove ? undefined : tableOf(decl, binding.source);
   const tableFor = () => table ?? fail(decl, 'writes need a table');
   const itemPath = `${itemBase(decl)}/:id`;
   const notFound = decl.messages?.notFound ?? `${decl.title} introuvable.`;
   const db = deps.database.db as unknown as AnyDb;
+  const links = linkProperties(decl).filter(({ p }) => isWritable(p));
 
   const publish = (request: FastifyRequest) =>
     api.hub.publish(decl.resource, { changed: decl.resource }).catch((error: Error) => {
@@ -147,8 +166,29 @@ export async function writes(
     violations: Violation[],
     id?: number,
   ) {
+    violations.push(...(await missingTargets(trx, links, values)));
     if (binding.check) violations.push(...(await binding.check(trx, values, ctx, id)));
     if (violations.length) throw new ValidationFailed(violations);
+  }
+
+  /** A class whose changes are history: who, when, which record, before and after. */
+  async function record(
+    trx: AnyDb,
+    ctx: Ctx,
+    id: number,
+    action: 'create' | 'update' | 'delete',
+    before: unknown,
+  ) {
+    if (!decl.audited) return;
+    const after =
+      action === 'delete' ? null : await loadItem(binding.source, { ...ctx, db: trx }, id);
+    await recordChange(trx, ctx.principal, {
+      className: decl.name,
+      targetId: id,
+      action,
+      before,
+      after,
+    });
   }
 
   /** The member as GET shows it, with its ETag. */
@@ -172,16 +212,7 @@ export async function writes(
   }
 
   await api.register(async (scope) => {
-    // API Platform's clients send JSON-LD, and merge-patch for PATCH; Fastify parses only JSON.
-    for (const type of ['application/ld+json', 'application/merge-patch+json']) {
-      if (!scope.hasContentTypeParser(type)) {
-        scope.addContentTypeParser(
-          type,
-          { parseAs: 'string' },
-          scope.getDefaultJsonParser('error', 'error'),
-        );
-      }
-    }
+    acceptJsonLd(scope);
 
     if (create) {
       scope.post(collectionPath(decl), async (request, reply) => {
@@ -190,6 +221,7 @@ export async function writes(
           if (binding.create) return binding.create(trx as Transaction<DB>, request.body, ctx);
           const into = tableFor();
           const { values, violations } = readBody(decl, request.body, 'create', ctx.principal);
+          binding.prepare?.(values);
           await checked(trx, ctx, values, violations);
           const row = { ...rowOf(into, values), ...binding.onCreate?.(ctx, values) };
           const inserted = await trx
@@ -197,7 +229,10 @@ export async function writes(
             .values(row)
             .returning(into.id)
             .executeTakeFirstOrThrow();
-          return inserted[into.id] as number;
+          const newId = inserted[into.id] as number;
+          await writeLinks(trx, links, newId, values);
+          await record(trx, ctx, newId, 'create', null);
+          return newId;
         });
         await publish(request);
         reply.code(201).header('Location', `${itemBase(decl)}/${id}`);
@@ -221,14 +256,16 @@ export async function writes(
         await inTransaction(false, async (trx) => {
           const before = await current(trx, ctx, request, id);
           const { values, violations } = readBody(decl, request.body, mode, ctx.principal, before);
+          binding.prepare?.(values, before);
           await checked(trx, ctx, values, violations, id);
           if (Object.keys(values).length === 0) return;
           const into = tableFor();
-          await trx
-            .updateTable(into.name)
-            .set(rowOf(into, values))
-            .where(into.id, '=', id)
-            .execute();
+          const row = rowOf(into, values);
+          if (Object.keys(row).length) {
+            await trx.updateTable(into.name).set(row).where(into.id, '=', id).execute();
+          }
+          await writeLinks(trx, links, id, values);
+          await record(trx, ctx, id, 'update', before);
         });
         await publish(request);
         return answer(reply, ctx, id);
@@ -243,15 +280,29 @@ export async function writes(
         const ctx = await contextOf(request, deps, remove);
         const id = ctx.pathId();
         await inTransaction(true, async (trx) => {
-          await current(trx, ctx, request, id);
+          const before = await current(trx, ctx, request, id);
           const { name, id: idColumn } = tableFor();
           await trx.deleteFrom(name).where(idColumn, '=', id).execute();
+          await record(trx, ctx, id, 'delete', before);
         });
         await publish(request);
         return reply.code(204).send();
       });
     }
   });
+}
+
+/** API Platform's clients send JSON-LD, and merge-patch for PATCH; Fastify parses only JSON. */
+export function acceptJsonLd(scope: Api): void {
+  for (const type of ['application/ld+json', 'application/merge-patch+json']) {
+    if (!scope.hasContentTypeParser(type)) {
+      scope.addContentTypeParser(
+        type,
+        { parseAs: 'string' },
+        scope.getDefaultJsonParser('error', 'error'),
+      );
+    }
+  }
 }
 
 const isMergePatch = (request: FastifyRequest) =>

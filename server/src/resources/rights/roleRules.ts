@@ -1,0 +1,63 @@
+// What a role's write must respect beyond its fields (spec administration §4): a folder has no
+// realms nor profiles; a role that warns on deletion does not also warn when given; a role sits
+// under a folder, never under itself or one of its own descendants.
+import { type Kysely, sql } from 'kysely';
+import type { Violation } from '../../http/violations.ts';
+
+export function prepareRole(values: Record<string, unknown>, before?: Record<string, unknown>) {
+  const isFolder = values.isFolder ?? before?.isFolder;
+  if (isFolder === true) {
+    values.realms = [];
+    values.profiles = [];
+  }
+  if ((values.deleteWarning ?? before?.deleteWarning) === true) values.hasWarning = false;
+}
+
+export async function checkRole(
+  trx: Kysely<unknown>,
+  values: Record<string, unknown>,
+  id?: number,
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  const parent = values.parent;
+  if (typeof parent === 'number') {
+    const { rows } = await sql<{ is_folder: boolean }>`
+      SELECT is_folder FROM role WHERE id = ${parent}`.execute(trx);
+    if (!rows[0]) {
+      violations.push({ propertyPath: 'parent', message: "Ce dossier n'existe pas." });
+    } else if (!rows[0].is_folder) {
+      violations.push({
+        propertyPath: 'parent',
+        message: 'Un droit ne se range que dans un dossier.',
+      });
+    } else if (id !== undefined && (await isWithin(trx, parent, id))) {
+      violations.push({
+        propertyPath: 'parent',
+        message: 'Un dossier ne peut pas être rangé en lui-même ni dans son propre contenu.',
+      });
+    }
+  }
+  if (values.isFolder === false && id !== undefined) {
+    const { rows } = await sql`SELECT 1 FROM role WHERE parent_id = ${id} LIMIT 1`.execute(trx);
+    if (rows.length) {
+      violations.push({
+        propertyPath: 'isFolder',
+        message: 'Ce dossier contient des droits : déplacez-les avant d’en faire un droit.',
+      });
+    }
+  }
+  return violations;
+}
+
+/** Whether `role` is `ancestor` or lies somewhere under it. */
+async function isWithin(trx: Kysely<unknown>, role: number, ancestor: number): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    WITH RECURSIVE up (id, parent_id, depth) AS (
+      SELECT id, parent_id, 0 FROM role WHERE id = ${role}
+      UNION ALL
+      SELECT role.id, role.parent_id, up.depth + 1 FROM role JOIN up ON role.id = up.parent_id
+      WHERE up.depth < 100
+    )
+    SELECT EXISTS (SELECT 1 FROM up WHERE id = ${ancestor}) AS found`.execute(trx);
+  return rows[0]?.found === true;
+}

@@ -1,0 +1,386 @@
+// Rights administration (issue 14; spec administration §7) over real HTTP and the real database:
+// the calls of §7 with their guards, profiles owning realms and roles through link tables, the
+// roles tree's operations and their refusals, the history of every change, and rights read from
+// the same rows: a role taken from a profile leaves its users at their next token.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let api: ScopedApi;
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new ScopedApi(server);
+});
+afterAll(() => server?.close());
+
+const members = (body: Json) => body['hydra:member'] as Json[];
+const idOf = async (table: string, name: string) =>
+  api.one(`SELECT id FROM ${table} WHERE name = '${name.replaceAll("'", "''")}'`);
+const roleIri = async (name: string) => `/api/roles/${await idOf('role', name)}`;
+const treeSnapshot = () => api.rows('SELECT id, parent_id, list_order FROM role ORDER BY id');
+
+/** A fresh sign-in's roles, as the API sees them (GET /api/me). */
+async function rolesAtSignIn(username: string): Promise<string[]> {
+  const browser = new OidcBrowser(server.url, server.config.oidc.clientId);
+  const tokens = await browser.login(username, 'demo');
+  const me = (await (await callApi(server.url, '/api/me', tokens.access_token)).json()) as Json;
+  return me.givenRoles;
+}
+
+describe('the calls of §7', () => {
+  it('lists user types, realms, role themes and profiles with their realms and roles', async () => {
+    const types = await api.list('ageo', '/api/userTypes');
+    expect(members(types).map((t) => [t.id, t.name, t.role])).toEqual([
+      [1, 'Administrateur AGEO', 'PROFILE_ADMIN_AGEO'],
+      [2, 'Administrateur partenaire', 'PROFILE_ADMIN_PARTNER'],
+      [3, 'Manageur', 'PROFILE_MANAGER'],
+      [4, 'Vendeur', 'PROFILE_SELLER'],
+    ]);
+    const realms = members(await api.list('ageo', '/api/realms')).map((r) => r.name);
+    expect(realms).toEqual(['partenaires', 'ageo']);
+    expect(members(await api.list('ageo', '/api/role_themes'))).toHaveLength(5);
+
+    const profiles = members(await api.list('ageo', '/api/profiles'));
+    const manager = profiles.find((p) => p.name === 'Manageur') as Json;
+    expect(manager.realms).toEqual([`/api/realms/${await idOf('realm', 'partenaires')}`]);
+    expect(manager.roles.sort()).toEqual(
+      [await roleIri('VIEW_COMMISSIONS'), await roleIri('VIEW_SELLER')].sort(),
+    );
+  });
+
+  it('answers profiles per realm ordered by profile name, filtered by realm', async () => {
+    const ageo = await idOf('realm', 'ageo');
+    const all = members(await api.list('ageo', '/api/profileRealms?order[profile.name]=asc'));
+    expect(all.map((m) => m.profileName)).toEqual([
+      'Administrateur AGEO',
+      'Administrateur AGEO',
+      'Administrateur partenaire',
+      'Manageur',
+      'Vendeur',
+    ]);
+    const inAgeo = members(
+      await api.list('ageo', `/api/profileRealms?order[profile.name]=desc&realm=${ageo}`),
+    );
+    expect(inAgeo.map((m) => [m.profileName, m.realm])).toEqual([
+      ['Administrateur AGEO', `/api/realms/${ageo}`],
+    ]);
+  });
+
+  it('answers the roles of a profile in a realm, and the roles filtered by profile', async () => {
+    const partner = await idOf('profile', 'Administrateur partenaire');
+    const realm = await idOf('realm', 'partenaires');
+    const byProfile = members(
+      await api.list(
+        'ageo',
+        `/api/roles_by_profile?profiles.profile=${partner}&realms.realm=${realm}`,
+      ),
+    );
+    expect(byProfile.map((r) => r.name).sort()).toEqual(['USERS_MANAGEMENT', 'VIEW_COMMISSIONS']);
+    const roles = members(
+      await api.list('ageo', `/api/roles?profiles.profile=/api/profiles/${partner}`),
+    );
+    expect(roles.map((r) => r.name).sort()).toEqual(['USERS_MANAGEMENT', 'VIEW_COMMISSIONS']);
+    const folder = members(await api.list('ageo', '/api/roles?name=Équipes'))[0];
+    expect(folder).toMatchObject({ isFolder: true, parent: null, realms: [], profiles: [] });
+    expect(folder.children).toEqual([await roleIri('VIEW_SELLER'), await roleIri('VIEW_MANAGER')]);
+  });
+
+  it('lets whoever manages users read the rights, and only the operator change them', async () => {
+    expect((await api.get('partenaire', '/api/profiles')).status).toBe(200);
+    expect((await api.get('partenaire', '/api/roles')).status).toBe(200);
+    for (const user of ['manager', 'vendeur'] as const) {
+      for (const path of ['/api/profiles', '/api/roles', '/api/userTypes', '/api/realms']) {
+        expect((await api.get(user, path)).status, `${user} ${path}`).toBe(403);
+      }
+    }
+    const before = await api.rows('SELECT * FROM profile ORDER BY id');
+    const forged = await api.send('partenaire', 'POST', '/api/profiles', { name: 'Pirate' });
+    expect(forged.status).toBe(403);
+    const grant = await api.send(
+      'partenaire',
+      'PATCH',
+      '/api/roles/1',
+      { profiles: [] },
+      {
+        'content-type': 'application/merge-patch+json',
+      },
+    );
+    expect(grant.status).toBe(403);
+    expect(await api.rows('SELECT * FROM profile ORDER BY id')).toEqual(before);
+    expect((await api.get('partenaire', '/api/rights_changes')).status).toBe(403);
+  });
+});
+
+describe('writing profiles, user types and roles', () => {
+  it('creates a profile with realms and roles given as §7 says, then replaces them', async () => {
+    const realm = await idOf('realm', 'partenaires');
+    const created = await api.send('ageo', 'POST', '/api/profiles', {
+      name: 'Vendeur senior',
+      description: 'Vendeurs qui voient les commissions',
+      isRestricted: false,
+      realms: [{ realm: `/api/realms/${realm}` }],
+      roles: [{ role: await roleIri('VIEW_COMMISSIONS') }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      name: 'Vendeur senior',
+      realms: [`/api/realms/${realm}`],
+      roles: [await roleIri('VIEW_COMMISSIONS')],
+    });
+    const replaced = await api.send(
+      'ageo',
+      'PUT',
+      created.location as string,
+      { ...created.body, roles: [await roleIri('VIEW_SELLER'), await roleIri('VIEW_MANAGER')] },
+      { 'if-match': created.etag as string },
+    );
+    expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
+    expect(replaced.body.roles.sort()).toEqual(
+      [await roleIri('VIEW_SELLER'), await roleIri('VIEW_MANAGER')].sort(),
+    );
+    expect(replaced.body.realms).toEqual([`/api/realms/${realm}`]);
+    expect((await api.send('ageo', 'DELETE', created.location as string)).status).toBe(204);
+    expect(await api.count("SELECT 1 FROM profile WHERE name = 'Vendeur senior'")).toBe(0);
+  });
+
+  it('refuses unknown references, duplicate names and a profile still in use, changing nothing', async () => {
+    const before = await api.rows('SELECT * FROM profile_role ORDER BY 1, 2');
+    const seller = await idOf('profile', 'Vendeur');
+    const unknown = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${seller}`,
+      {
+        roles: ['/api/roles/999999', await roleIri('VIEW_SELLER')],
+      },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(unknown.status).toBe(422);
+    expect(violationsOf(unknown)).toEqual([
+      'roles: « Droits » : cet élément n’existe pas (/api/roles/999999).',
+    ]);
+    const malformed = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${seller}`,
+      {
+        realms: 'partenaires',
+      },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(violationsOf(malformed)).toEqual(['realms: « Royaumes » doit être une liste.']);
+    const duplicate = await api.send('ageo', 'POST', '/api/profiles', { name: 'manageur' });
+    expect(duplicate.status).toBe(422);
+    expect(violationsOf(duplicate)).toEqual(['name: Cette valeur est déjà utilisée.']);
+    const inUse = await api.send('ageo', 'DELETE', `/api/profiles/${seller}`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body['hydra:description']).toBe(
+      'Suppression impossible : des utilisateurs ont ce profil.',
+    );
+    const typeInUse = await api.send('ageo', 'DELETE', '/api/userTypes/4');
+    expect(typeInUse.status).toBe(409);
+    const badType = await api.send('ageo', 'POST', '/api/userTypes', {
+      name: 'Stagiaire',
+      role: 'ROLE_ADMIN',
+    });
+    expect(violationsOf(badType)).toEqual([
+      'role: « Rôle du profil » doit être un rôle de profil (PROFILE_ suivi de majuscules).',
+    ]);
+    expect(await api.rows('SELECT * FROM profile_role ORDER BY 1, 2')).toEqual(before);
+    expect(await api.count("SELECT 1 FROM user_type WHERE name = 'Stagiaire'")).toBe(0);
+  });
+
+  it('saves a folder role with no realms nor profiles, and deleteWarning without hasWarning', async () => {
+    const created = await api.send('ageo', 'POST', '/api/roles', {
+      name: 'Dossier de test',
+      description: 'Dossier de test',
+      isFolder: true,
+      hasWarning: true,
+      deleteWarning: true,
+      realms: [`/api/realms/${await idOf('realm', 'ageo')}`],
+      profiles: [`/api/profiles/${await idOf('profile', 'Vendeur')}`],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      isFolder: true,
+      hasWarning: false,
+      deleteWarning: true,
+      realms: [],
+      profiles: [],
+      children: [],
+    });
+    const underARight = await api.send(
+      'ageo',
+      'PATCH',
+      created.location as string,
+      {
+        parent: await roleIri('VIEW_ADMIN'),
+      },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(violationsOf(underARight)).toEqual([
+      'parent: Un droit ne se range que dans un dossier.',
+    ]);
+    const inItself = await api.send(
+      'ageo',
+      'PATCH',
+      created.location as string,
+      {
+        parent: created.location,
+      },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(violationsOf(inItself)).toEqual([
+      'parent: Un dossier ne peut pas être rangé en lui-même ni dans son propre contenu.',
+    ]);
+    expect((await api.send('ageo', 'DELETE', created.location as string)).status).toBe(204);
+  });
+});
+
+describe('the roles tree', () => {
+  it('moves and reorders roles in one transaction', async () => {
+    const teams = await idOf('role', 'Équipes');
+    const admin = await idOf('role', 'Administration');
+    const seller = await idOf('role', 'VIEW_SELLER');
+    const manager = await idOf('role', 'VIEW_MANAGER');
+    const moved = await api.send('ageo', 'POST', '/api/roles/updateRolesTree', [
+      { id: teams, listOrder: 3, children: [{ id: manager, listOrder: 0 }] },
+      { id: admin, listOrder: 1, children: [{ id: seller, listOrder: 5 }] },
+    ]);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(204);
+    expect(
+      await api.rows(
+        `SELECT id, parent_id, list_order FROM role WHERE id IN (${seller}, ${manager}) ORDER BY id`,
+      ),
+    ).toEqual([
+      { id: seller, parent_id: admin, list_order: 5 },
+      { id: manager, parent_id: teams, list_order: 0 },
+    ]);
+    const reordered = await api.send('ageo', 'POST', '/api/roles/updateOrderRoles', [
+      { id: manager, listOrder: 1 },
+    ]);
+    expect(reordered.status).toBe(204);
+    expect(await api.one(`SELECT list_order AS id FROM role WHERE id = ${manager}`)).toBe(1);
+    // Back where the seed put it.
+    await api.send('ageo', 'POST', '/api/roles/updateRolesTree', [
+      {
+        id: teams,
+        listOrder: 3,
+        children: [
+          { id: seller, listOrder: 0 },
+          { id: manager, listOrder: 1 },
+        ],
+      },
+    ]);
+    const folder = members(await api.list('ageo', '/api/roles?name=Équipes'))[0];
+    expect(folder.children).toEqual([`/api/roles/${seller}`, `/api/roles/${manager}`]);
+  });
+
+  it('refuses a cycle, an unknown or repeated id, a role under a right, and changes nothing', async () => {
+    const teams = await idOf('role', 'Équipes');
+    const admin = await idOf('role', 'Administration');
+    const seller = await idOf('role', 'VIEW_SELLER');
+    const before = await treeSnapshot();
+    const refused = async (body: unknown) => {
+      const answer = await api.send('ageo', 'POST', '/api/roles/updateRolesTree', body);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(422);
+      return violationsOf(answer);
+    };
+    expect(
+      await refused([{ id: teams, children: [{ id: admin, children: [{ id: teams }] }] }]),
+    ).toEqual([
+      `[0].children[0].children[0].id: Le droit ${teams} est placé dans son propre contenu : l'arbre ferait une boucle.`,
+    ]);
+    expect(await refused([{ id: teams }, { id: 999999 }])).toEqual([
+      "[1].id: Le droit 999999 n'existe pas.",
+    ]);
+    expect(await refused([{ id: teams, children: [{ id: seller }] }, { id: seller }])).toEqual([
+      `[1].id: Le droit ${seller} figure deux fois dans l'arbre (déjà en [0].children[0]).`,
+    ]);
+    expect(await refused([{ id: seller, children: [{ id: teams }] }])).toEqual([
+      "[0].children[0].id: « VIEW_SELLER » n'est pas un dossier : un droit ne se range que dans un dossier.",
+    ]);
+    expect(await refused([{ id: 'x' }])).toEqual(['[0].id: Identifiant de droit invalide.']);
+    const notAList = await api.send('ageo', 'POST', '/api/roles/updateRolesTree', { id: teams });
+    expect(notAList.status).toBe(400);
+    const forged = await api.send('partenaire', 'POST', '/api/roles/updateRolesTree', [
+      { id: seller, listOrder: 0 },
+    ]);
+    expect(forged.status).toBe(403);
+    expect(await treeSnapshot()).toEqual(before);
+  });
+});
+
+describe('rights come from the data', () => {
+  it('gives a profile’s role to its users at their next sign-in, and takes it back', async () => {
+    const seller = await idOf('profile', 'Vendeur');
+    expect(await rolesAtSignIn('vendeur')).toEqual(['PROFILE_SELLER']);
+    const grant = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${seller}`,
+      {
+        roles: [await roleIri('VIEW_COMMISSIONS')],
+      },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(grant.status, JSON.stringify(grant.body)).toBe(200);
+    expect(await rolesAtSignIn('vendeur')).toEqual(['PROFILE_SELLER', 'VIEW_COMMISSIONS']);
+    const revoke = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${seller}`,
+      { roles: [] },
+      {
+        'content-type': 'application/merge-patch+json',
+      },
+    );
+    expect(revoke.status).toBe(200);
+    expect(await rolesAtSignIn('vendeur')).toEqual(['PROFILE_SELLER']);
+  });
+
+  it('keeps the demo accounts’ roles exactly', async () => {
+    expect(await rolesAtSignIn('ageo')).toEqual([
+      'PROFILE_ADMIN_AGEO',
+      'VIEW_ADMIN',
+      'USERS_MANAGEMENT',
+      'VIEW_COMMISSIONS',
+      'VIEW_SELLER',
+      'VIEW_MANAGER',
+    ]);
+    expect(await rolesAtSignIn('manager')).toEqual([
+      'PROFILE_MANAGER',
+      'VIEW_COMMISSIONS',
+      'VIEW_SELLER',
+    ]);
+  });
+});
+
+describe('the history of rights', () => {
+  it('records who changed what, before and after, for the operator to read', async () => {
+    const theme = await api.send('ageo', 'POST', '/api/role_themes', { name: 'Thème historisé' });
+    expect(theme.status).toBe(201);
+    const renamed = await api.send(
+      'ageo',
+      'PATCH',
+      theme.location as string,
+      {
+        name: 'Thème renommé',
+      },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(renamed.status).toBe(200);
+    const history = members(
+      await api.list('ageo', `/api/rights_changes?className=RoleTheme&targetId=${theme.body.id}`),
+    );
+    expect(history.map((h) => [h.action, h.actor, h.before?.name ?? null, h.after?.name])).toEqual([
+      ['update', 'ageo', 'Thème historisé', 'Thème renommé'],
+      ['create', 'ageo', null, 'Thème historisé'],
+    ]);
+    const tree = members(await api.list('ageo', '/api/rights_changes?action=tree'));
+    expect(tree.length).toBeGreaterThan(0);
+    expect(tree[0].after[0]).toHaveProperty('parent');
+  });
+});
