@@ -51,7 +51,7 @@ describe('an external issuer', () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       username: 'manager',
-      givenRoles: ['PROFILE_MANAGER', 'VIEW_SELLER', 'VIEW_COMMISSIONS'],
+      givenRoles: ['PROFILE_MANAGER', 'VIEW_COMMISSIONS', 'VIEW_SELLER'],
     });
   });
 

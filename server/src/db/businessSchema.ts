@@ -37,6 +37,8 @@ export interface ProductTable {
   bl_bloque_dec: boolean;
   dt_dat_bloque: string | null; // DATE
   insurance_company_id: number; // organization type 5
+  /** The wholesaler it is distributed through (migration 013). */
+  supplier_id?: number | null;
 }
 
 /** Subscriber companies (souscripteurs). */

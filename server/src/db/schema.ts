@@ -133,7 +133,22 @@ export interface RightsChangeTable {
   after: unknown;
 }
 
+/** One sign-in through the embedded provider (migration 013). */
+export interface SignInTable {
+  id: Generated<number>;
+  user_id: number;
+  signed_in_at: Generated<Date>;
+}
+
+/** Wholesalers (migration 011). */
+export interface SupplierTable {
+  id: Generated<number>;
+  name: string;
+}
+
 export interface DB extends BusinessDB {
+  sign_in: SignInTable;
+  supplier: SupplierTable;
   realm: RealmTable;
   role_theme: RoleThemeTable;
   user_type: UserTypeTable;

@@ -10,6 +10,7 @@ import * as contractReference from './contractReference/index.ts';
 import * as contracts from './contracts/index.ts';
 import * as customerGroups from './customerGroups/index.ts';
 import * as customers from './customers/index.ts';
+import * as dashboards from './dashboards/index.ts';
 import { genericResource } from './framework/generic.ts';
 import type { Api, ResourceDeps } from './framework/index.ts';
 import * as insuranceCompanies from './insuranceCompanies/index.ts';
@@ -41,6 +42,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await subscriptions.register(api, deps);
   await benefits.register(api, deps);
   await premiums.register(api, deps);
+  // The operator's dashboards.
+  dashboards.register(api, deps);
   // Rights: profiles per realm, the roles and their tree (the plain classes just below).
   await rights.register(api, deps);
   // The plain classes: served from their declaration alone (src/domain/schema, `generic`).

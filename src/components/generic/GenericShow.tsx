@@ -3,20 +3,51 @@
 // such as a record still in use, is what the toast says).
 
 import { Stack } from '@mui/material';
+import { useRecordContext } from 'ra-core';
 import { DeleteButton, EditButton, Labeled, TopToolbar } from 'react-admin';
+import { type AnyClass, classNamed } from '../../domain/schema/index.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { MISSING_IDS } from '../list/loadErrors.ts';
 import { SpecShow } from '../list/SpecShow.tsx';
 import { fieldOf, shownProperties, useClass, useMay } from './parts.tsx';
 
+/** The record's own warning before it is deleted, and what still uses it (a declaration says). */
+export function deleteWarningOf(
+  decl: AnyClass,
+  record: Record<string, unknown> | undefined,
+): string | undefined {
+  const warning = decl.deleteWarning;
+  if (!warning || !record) return undefined;
+  const parts: string[] = [];
+  if (record[warning.flag] === true && record[warning.message]) {
+    parts.push(String(record[warning.message]));
+  }
+  const used = warning.inUse ? record[warning.inUse] : undefined;
+  if (Array.isArray(used) && used.length > 0) {
+    const target = classNamed(decl.properties[warning.inUse as string]?.relation?.target ?? '');
+    const noun = (used.length > 1 ? target?.plural : target?.title)?.toLowerCase() ?? '';
+    parts.push(
+      `Utilisé par ${used.length} ${noun} : ${used.length > 1 ? 'il leur' : 'il lui'} sera retiré.`,
+    );
+  }
+  return parts.length ? parts.join(' ') : undefined;
+}
+
 function Actions() {
   const decl = useClass();
+  const record = useRecordContext();
   const mayUpdate = useMay(decl, 'update');
   const mayDelete = useMay(decl, 'delete');
+  const warning = deleteWarningOf(decl, record);
   return (
     <TopToolbar>
       {mayUpdate && <EditButton />}
-      {mayDelete && <DeleteButton mutationMode="pessimistic" />}
+      {mayDelete && (
+        <DeleteButton
+          mutationMode="pessimistic"
+          {...(warning ? { confirmContent: warning } : {})}
+        />
+      )}
     </TopToolbar>
   );
 }

@@ -279,6 +279,8 @@ export const Role = defineClass({
   screens: { path: '/admin/droits/arbre', area: 'admin' },
   display: 'description',
   access,
+  // Spec administration §4: deleting a role in use first shows its warning.
+  deleteWarning: { flag: 'deleteWarning', message: 'warningMsg', inUse: 'profiles' },
   messages: {
     notFound: 'Ce droit est introuvable.',
     inUse: 'Suppression impossible : ce dossier contient des droits. Déplacez-les d’abord.',

@@ -186,6 +186,12 @@ export interface ClassDecl<P extends string = string> {
    * `/create`, `/:id`, `/:id/edit`) and the area whose roles open them (src/domain/access.ts).
    */
   screens?: { path: string; area: Area };
+  /**
+   * What the screens say before a delete, read from the record: its own warning (shown when
+   * its `flag` property is true, the text of its `message` property), and how many records its
+   * `inUse` list holds (a role's profiles, which lose it).
+   */
+  deleteWarning?: { flag: NoInfer<P>; message: NoInfer<P>; inUse?: NoInfer<P> };
   /** French messages of the writes; sensible defaults otherwise (framework/write.ts). */
   messages?: {
     /** 404: 'Ce fournisseur est introuvable.' */

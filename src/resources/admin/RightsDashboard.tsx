@@ -77,7 +77,7 @@ function Count({ resource }: { resource: string }) {
 
 export function RightsDashboard({ title }: PageProps) {
   return (
-    <Box sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2 }} data-screen="rights-dashboard">
       <Title title={title} />
       <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
         {title}

@@ -2,7 +2,12 @@ import AdminIcon from '@mui/icons-material/AdminPanelSettings';
 import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
+const adminDashboard = lazyPage(() => import('./AdminDashboard.tsx'), 'AdminDashboard');
 const rightsDashboard = lazyPage(() => import('./RightsDashboard.tsx'), 'RightsDashboard');
+const wholesalersDashboard = lazyPage(
+  () => import('./WholesalersDashboard.tsx'),
+  'WholesalersDashboard',
+);
 
 // The operator's administration dashboards: the admin area (PROFILE_ADMIN_AGEO) of spec §6.
 // The menu entry needs VIEW_ADMIN; the pages themselves need the admin profile.
@@ -17,6 +22,7 @@ export const admin: Declaration = {
       kind: 'page',
       title: 'Administration',
       guard: { area: 'admin' },
+      page: adminDashboard,
       menu: { entry: { label: 'Admin', rule: { anyOf: ['VIEW_ADMIN'] } } },
     },
     {
@@ -31,6 +37,7 @@ export const admin: Declaration = {
       kind: 'page',
       title: 'Grossistes',
       guard: { area: 'admin' },
+      page: wholesalersDashboard,
     },
   ],
 };

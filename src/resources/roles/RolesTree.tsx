@@ -10,6 +10,7 @@ import {
   type DragOverEvent,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   useDroppable,
   useSensor,
   useSensors,
@@ -64,19 +65,34 @@ const folderOfContainer = (id: string): number | null =>
 
 const label = (role: RoleRecord) => role.description || role.name;
 
+interface DragMove {
+  active: { id: UniqueIdentifier };
+  over: { id: UniqueIdentifier } | null;
+}
+
 /** What the screen reader hears while a row is dragged with the keyboard. */
-const ACCESSIBILITY = {
-  screenReaderInstructions: {
-    draggable:
-      'Pour déplacer ce droit, appuyez sur Espace, puis sur les flèches haut et bas ; Espace pour le déposer, Échap pour annuler.',
-  },
-  announcements: {
-    onDragStart: () => 'Droit saisi.',
-    onDragOver: () => 'Droit déplacé.',
-    onDragEnd: () => 'Droit déposé.',
-    onDragCancel: () => 'Déplacement annulé.',
-  },
-};
+function accessibility(nameOf: (id: UniqueIdentifier | undefined) => string) {
+  return {
+    screenReaderInstructions: {
+      draggable:
+        'Pour déplacer ce droit, appuyez sur Espace, puis sur les flèches haut et bas ; Espace pour le déposer, Échap pour annuler.',
+    },
+    announcements: {
+      onDragStart: ({ active }: { active: { id: UniqueIdentifier } }) =>
+        `« ${nameOf(active.id)} » saisi.`,
+      // Over itself (the start): nothing more to say than that it was picked up.
+      onDragOver: ({ active, over }: DragMove) =>
+        over?.id === active.id
+          ? undefined
+          : over
+            ? `Au niveau de « ${nameOf(over.id)} ».`
+            : 'Hors de l’arbre.',
+      onDragEnd: ({ over }: { over: { id: UniqueIdentifier } | null }) =>
+        over ? `Déposé au niveau de « ${nameOf(over.id)} ».` : 'Déposé.',
+      onDragCancel: () => 'Déplacement annulé.',
+    },
+  };
+}
 
 export function RolesTree({ title, http = httpClient }: PageProps & { http?: HttpClient }) {
   const notify = useNotify();
@@ -161,7 +177,7 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
   );
 
   return (
-    <Box sx={{ mt: 2 }}>
+    <Box sx={{ mt: 2 }} data-screen="roles-tree">
       <Title title={title} />
       <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 1 }}>
         {title}
@@ -199,7 +215,11 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
             collisionDetection={closestCenter}
             onDragOver={onDragOver}
             onDragEnd={onDragEnd}
-            accessibility={ACCESSIBILITY}
+            accessibility={accessibility((id) => {
+              if (typeof id === 'string') return id === ROOT ? 'la racine' : 'ce dossier';
+              const role = typeof id === 'number' ? byId.get(id) : undefined;
+              return role ? label(role) : '';
+            })}
           >
             {rows(null, 0)}
           </DndContext>
@@ -218,7 +238,9 @@ function Container({
   items: number[];
   children: React.ReactNode;
 }) {
-  const { setNodeRef } = useDroppable({ id });
+  // Only an empty folder is a drop target of its own: a full one is reached through its rows,
+  // so that the keyboard's arrows go from row to row rather than onto whole folders.
+  const { setNodeRef } = useDroppable({ id, disabled: items.length > 0 });
   return (
     <SortableContext id={id} items={items} strategy={verticalListSortingStrategy}>
       <Box component="ul" ref={setNodeRef} sx={{ listStyle: 'none', m: 0, p: 0, minHeight: 8 }}>
@@ -264,7 +286,6 @@ function Row({
   return (
     <Box
       component="li"
-      ref={setNodeRef}
       data-testid={`role-${role.name}`}
       sx={{
         transform: CSS.Transform.toString(transform),
@@ -272,7 +293,9 @@ function Row({
         opacity: isDragging ? 0.6 : 1,
       }}
     >
+      {/* The row, not the folder's whole content, is what is measured and dropped onto. */}
       <Stack
+        ref={setNodeRef}
         direction="row"
         spacing={1}
         sx={{

@@ -12,10 +12,11 @@ describe('every declared route resolves for the operator administrator', () => {
     const path = generatePath(route.path, { id: '7' });
     const { location } = renderApp({ path });
     if (route.page) {
-      // A built screen: react-admin's page for its kind, at the exact spec path.
+      // A built screen: react-admin's page for its kind, or a page of its own that says it is
+      // one (data-screen), at the exact spec path.
       await waitFor(() =>
         expect(
-          document.querySelector('.list-page, .show-page, .create-page, .edit-page'),
+          document.querySelector('.list-page, .show-page, .create-page, .edit-page, [data-screen]'),
         ).not.toBeNull(),
       );
       expect(screen.queryByText('Cette page sera disponible prochainement.')).toBeNull();

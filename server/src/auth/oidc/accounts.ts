@@ -83,6 +83,8 @@ export function accountStore(db: Kysely<DB>) {
         .set({ last_logged: sql<Date>`now()` })
         .where('id', '=', user.id)
         .execute();
+      // Counted by the operator's dashboard (sign-ins of the last 30 days).
+      await db.insertInto('sign_in').values({ user_id: user.id }).execute();
       return String(user.id);
     },
   };

@@ -12,6 +12,7 @@ import * as m009 from './009_hub.ts';
 import * as m010 from './010_exports.ts';
 import * as m011 from './011_suppliers.ts';
 import * as m012 from './012_rights.ts';
+import * as m013 from './013_dashboards.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_exports': m010,
   '011_suppliers': m011,
   '012_rights': m012,
+  '013_dashboards': m013,
 };

@@ -177,6 +177,8 @@ export async function seedReference(
     .returning('id')
     .execute();
 
+  // Each product goes through one of the wholesalers (migration 011), in turn.
+  const suppliers = await db.selectFrom('supplier').select('id').orderBy('id').execute();
   // About one product in seven is blocked for new declarations, most from a known date.
   const rows = (Object.keys(PRODUCT_NAMES) as Risk[]).flatMap((risk) =>
     PRODUCT_NAMES[risk].map((name, i) => {
@@ -193,7 +195,11 @@ export async function seedReference(
       };
     }),
   );
-  const products = await db.insertInto('product').values(rows).returning('id').execute();
+  const supplied = rows.map((row, i) => ({
+    ...row,
+    supplier_id: suppliers.length ? suppliers[i % suppliers.length].id : null,
+  }));
+  const products = await db.insertInto('product').values(supplied).returning('id').execute();
 
   await db
     .insertInto('menu')
