@@ -39,6 +39,32 @@ export function expandRoles(roles: readonly Role[]): Role[] {
   return [...expanded];
 }
 
+const stringList = (value: unknown): string[] | undefined => {
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  // Some mappers emit a single role as a plain string, or a comma list (spec §6 storage).
+  if (typeof value === 'string') return rolesFromString(value);
+  return undefined;
+};
+
+/** Roles every Keycloak user holds, which say nothing of what they may do here. */
+const isProviderDefault = (role: string) =>
+  role === 'offline_access' || role === 'uma_authorization' || role.startsWith('default-roles-');
+
+/**
+ * The roles as given by any standard OpenID Connect provider, one rule for the SPA and the API:
+ * the `roles` claim (the embedded provider, or a Keycloak "roles" mapper); without it
+ * Keycloak's own places, `realm_access.roles`, then `resource_access.<clientId>.roles`.
+ * Keycloak's default roles (offline_access, uma_authorization, default-roles-*) are left out.
+ */
+export function rolesOfClaims(claims: Record<string, unknown>, clientId: string): Role[] {
+  const realm = (claims.realm_access as { roles?: unknown } | undefined)?.roles;
+  const client = (claims.resource_access as Record<string, { roles?: unknown }> | undefined)?.[
+    clientId
+  ]?.roles;
+  const given = stringList(claims.roles) ?? stringList(realm) ?? stringList(client) ?? [];
+  return given.filter((role) => !isProviderDefault(role));
+}
+
 /** Roles are stored as a comma list (spec §6). */
 export const rolesToString = (roles: readonly Role[]): string => roles.join(',');
 export const rolesFromString = (value: string | null | undefined): Role[] =>

@@ -1,5 +1,6 @@
 import type { User, UserManager } from 'oidc-client-ts';
 import type { AuthProvider, UserIdentity } from 'ra-core';
+import { rolesOfClaims } from '../domain/roles.ts';
 import { safeRedirectTarget } from '../domain/safeRedirect.ts';
 import type { Permissions } from '../domain/session.ts';
 import { decideTokenEntry, type TokenEntry, withoutTokenParam } from '../domain/tokenParam.ts';
@@ -8,10 +9,10 @@ import type { TokenStore } from './auth/externalToken.ts';
 import {
   identityOfClaims,
   identityOfMe,
+  jwtClaims,
   type Me,
   NO_PERMISSIONS,
   permissionsOf,
-  rolesClaim,
 } from './auth/identity.ts';
 import { isSessionPath } from './auth/sessionPaths.ts';
 import { SESSION_CACHE_PREFIX } from './sessionCache.ts';
@@ -33,6 +34,8 @@ export type SessionClient = Pick<
 
 export interface AuthDeps {
   userManager: SessionClient;
+  /** The SPA's OpenID Connect client id: Keycloak may state roles under it. */
+  clientId?: string;
   tokens: TokenStore;
   /** GET /api/me with the current bearer (the adopted token's identity). */
   fetchMe: () => Promise<Me>;
@@ -197,7 +200,11 @@ export function createAuthProvider(deps: AuthDeps): AppAuthProvider {
     async getPermissions() {
       if (tokens.get()) return permissionsOf((await loadMe()).givenRoles);
       const user = await oidcUser();
-      return user ? permissionsOf(rolesClaim(user.profile.roles)) : NO_PERMISSIONS;
+      if (!user) return NO_PERMISSIONS;
+      // The ID token's claims, over the access token's: Keycloak states its realm and client
+      // roles in the access token only, unless told otherwise (docs/identity.md).
+      const claims = { ...jwtClaims(user.access_token), ...user.profile };
+      return permissionsOf(rolesOfClaims(claims, deps.clientId ?? ''));
     },
 
     async getAccessToken() {

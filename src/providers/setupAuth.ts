@@ -11,6 +11,7 @@ import { navigateTo } from './navigator.ts';
 export function setupAuth(config: PublicConfig): AppAuthProvider {
   const authProvider = createAuthProvider({
     userManager: createUserManager(config),
+    clientId: config.oidc.clientId,
     tokens: sessionTokenStore(),
     // No error routing: at start the router is not there yet, and the maintenance gate asks
     // /api/maintenance itself.

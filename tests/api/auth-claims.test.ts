@@ -19,15 +19,22 @@ describe('givenRolesOf', () => {
       realm_access: { roles: ['PROFILE_MANAGER', 'offline_access'] },
       resource_access: { 'espace-partenaire': { roles: ['VIEW_SELLER'] } },
     };
-    expect(givenRolesOf(keycloak, 'espace-partenaire')).toEqual([
-      'PROFILE_MANAGER',
-      'offline_access',
-    ]);
+    expect(givenRolesOf(keycloak, 'espace-partenaire')).toEqual(['PROFILE_MANAGER']);
     expect(
       givenRolesOf({ resource_access: keycloak.resource_access }, 'espace-partenaire'),
     ).toEqual(['VIEW_SELLER']);
     expect(givenRolesOf({ resource_access: keycloak.resource_access }, 'autre')).toEqual([]);
     expect(givenRolesOf({}, 'espace-partenaire')).toEqual([]);
+  });
+
+  it("leaves out Keycloak's default roles, which grant nothing here", () => {
+    const keycloak = {
+      realm_access: {
+        roles: ['offline_access', 'uma_authorization', 'default-roles-partners', 'VIEW_ADMIN'],
+      },
+    };
+    expect(givenRolesOf(keycloak, 'x')).toEqual(['VIEW_ADMIN']);
+    expect(givenRolesOf({ realm_access: { roles: ['offline_access'] } }, 'x')).toEqual([]);
   });
 
   it('prefers the roles claim when both are present', () => {

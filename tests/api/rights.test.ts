@@ -341,6 +341,40 @@ describe('rights come from the data', () => {
     expect(await rolesAtSignIn('vendeur')).toEqual(['PROFILE_SELLER']);
   });
 
+  it('reaches a signed-in user at the next token refresh', async () => {
+    const manager = await idOf('profile', 'Manageur');
+    const browser = new OidcBrowser(server.url, server.config.oidc.clientId);
+    const first = await browser.login('manager', 'demo');
+    const rolesOf = async (accessToken: string) =>
+      ((await (await callApi(server.url, '/api/me', accessToken)).json()) as Json).givenRoles;
+    expect(await rolesOf(first.access_token)).toContain('VIEW_SELLER');
+    const taken = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${manager}`,
+      { roles: [await roleIri('VIEW_COMMISSIONS')] },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(taken.status).toBe(200);
+    const refreshed = await browser.token({
+      grant_type: 'refresh_token',
+      refresh_token: first.refresh_token ?? '',
+    });
+    expect(refreshed.status).toBe(200);
+    expect(await rolesOf(refreshed.body.access_token as string)).toEqual([
+      'PROFILE_MANAGER',
+      'VIEW_COMMISSIONS',
+    ]);
+    // Put back.
+    await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${manager}`,
+      { roles: [await roleIri('VIEW_COMMISSIONS'), await roleIri('VIEW_SELLER')] },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+  });
+
   it('keeps the demo accounts’ roles exactly', async () => {
     expect(await rolesAtSignIn('ageo')).toEqual([
       'PROFILE_ADMIN_AGEO',

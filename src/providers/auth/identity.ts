@@ -1,5 +1,5 @@
 import type { UserIdentity } from 'ra-core';
-import { expandRoles, rolesFromString } from '../../domain/roles.ts';
+import { expandRoles } from '../../domain/roles.ts';
 import type { Permissions } from '../../domain/session.ts';
 
 /** GET /api/me. */
@@ -12,10 +12,21 @@ export interface Me {
 
 export const NO_PERMISSIONS: Permissions = { givenRoles: [], roles: [] };
 
-/** The roles claim as given: a list, or a comma list (spec §6 stores them so). */
-export function rolesClaim(value: unknown): string[] {
-  if (Array.isArray(value)) return value.filter((role): role is string => typeof role === 'string');
-  return typeof value === 'string' ? rolesFromString(value) : [];
+/**
+ * The claims of a JWT access token, unverified: read only for what the screens show (the
+ * API verifies every token it is sent). An opaque token has none.
+ */
+export function jwtClaims(token: string | undefined): Record<string, unknown> {
+  const payload = token?.split('.')[1];
+  if (!payload) return {};
+  try {
+    const base64 = payload.replaceAll('-', '+').replaceAll('_', '/');
+    const text = new TextDecoder().decode(Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)));
+    const claims: unknown = JSON.parse(text);
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }
 
 export function permissionsOf(givenRoles: readonly string[]): Permissions {

@@ -71,6 +71,7 @@ function setup(options: {
   token?: string | null;
   address?: string;
   me?: () => Promise<Me>;
+  clientId?: string;
 }) {
   const um = fakeUserManager(options.user ?? null);
   const tokens = memoryTokens(options.token ?? null);
@@ -88,6 +89,7 @@ function setup(options: {
   );
   const auth = createAuthProvider({
     userManager: um as unknown as SessionClient,
+    clientId: options.clientId,
     tokens,
     fetchMe,
     navigate,
@@ -127,6 +129,38 @@ describe('permissions and identity', () => {
     expect(permissions.givenRoles).toEqual(['PROFILE_SELLER', 'ROLE_COMMISSION']);
     expect(permissions.roles).toContain('VIEW_COMMISSIONS');
     expect(permissions.roles).toContain('ROLE_USER');
+  });
+
+  it("reads a Keycloak user's roles from its access token, without Keycloak's defaults", async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const accessToken = `${part({ alg: 'RS256' })}.${part({
+      realm_access: { roles: ['offline_access', 'default-roles-partners', 'PROFILE_SELLER'] },
+      resource_access: { 'espace-partenaire': { roles: ['VIEW_COMMISSIONS'] } },
+    })}.signature`;
+    const user = oidcUser({ access_token: accessToken });
+    delete user.profile.roles;
+    const realm = setup({ user, clientId: 'espace-partenaire' });
+    expect((await realm.auth.getPermissions()).givenRoles).toEqual(['PROFILE_SELLER']);
+
+    const clientOnly = oidcUser({
+      access_token: `${part({ alg: 'RS256' })}.${part({
+        resource_access: {
+          'espace-partenaire': { roles: ['PROFILE_MANAGER', 'uma_authorization'] },
+        },
+      })}.s`,
+    });
+    delete clientOnly.profile.roles;
+    const client = setup({ user: clientOnly, clientId: 'espace-partenaire' });
+    const permissions = await client.auth.getPermissions();
+    expect(permissions.givenRoles).toEqual(['PROFILE_MANAGER']);
+    expect(permissions.roles).toContain('PROFILE_SELLER');
+  });
+
+  it('has no permissions with an opaque access token and no roles claim', async () => {
+    const user = oidcUser({ access_token: 'opaque' });
+    delete user.profile.roles;
+    const { auth } = setup({ user });
+    await expect(auth.getPermissions()).resolves.toEqual({ givenRoles: [], roles: [] });
   });
 
   it('has no permissions without a session', async () => {
