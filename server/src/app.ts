@@ -14,6 +14,7 @@ import { serveSpa } from './http/spa.ts';
 import { registerHub } from './hub/index.ts';
 import { apiDocsRoutes } from './hydra/apiDocs.ts';
 import { parseQueryString } from './hydra/querystring.ts';
+import { registerMailer } from './mail/index.ts';
 import { PageCache } from './resources/framework/pageCache.ts';
 import { registerResources } from './resources/index.ts';
 
@@ -59,6 +60,8 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   // The SSE hub (app.hub, /.well-known/mercure): export notifications and live updates.
   await registerHub(app, { config, database, authenticate, onDataChange: () => pages.forget() });
   await app.register(publicRoutes, { config });
+  // The one mail transport (app.mailer): SMTP_URL, else .eml files in <DATA_DIR>/outbox.
+  registerMailer(app, { smtpUrl: config.smtpUrl, dataDir: config.dataDir });
 
   // Its onRequest hook answers page navigations with index.html (see spa.ts). Added before the
   // protected scope, whose routes inherit only the root hooks that exist when it is created:
