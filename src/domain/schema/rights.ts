@@ -19,6 +19,21 @@ const id = (table: string) =>
     filter: 'iri',
   }) as const;
 
+/** A writable to-many relation held in a link table, filtered by the related id (`alias`). */
+const linked = (
+  label: string,
+  target: string,
+  through: { table: string; owner: string; target: string },
+  alias: string,
+) =>
+  ({
+    type: 'integer',
+    label,
+    relation: { target, many: true, through },
+    writable: true,
+    filter: { kind: 'iri', aliases: [alias] },
+  }) as const;
+
 const description = (table: string) =>
   ({
     type: 'string',
@@ -193,28 +208,18 @@ export const Profile = defineClass({
       filter: 'exact',
       sort: { cursor: false },
     },
-    realms: {
-      type: 'integer',
-      label: 'Royaumes',
-      relation: {
-        target: 'Realm',
-        many: true,
-        through: { table: 'profile_realm', owner: 'profile_id', target: 'realm_id' },
-      },
-      writable: true,
-      filter: { kind: 'iri', aliases: ['realms.realm'] },
-    },
-    roles: {
-      type: 'integer',
-      label: 'Droits',
-      relation: {
-        target: 'Role',
-        many: true,
-        through: { table: 'profile_role', owner: 'profile_id', target: 'role_id' },
-      },
-      writable: true,
-      filter: { kind: 'iri', aliases: ['roles.role'] },
-    },
+    realms: linked(
+      'Royaumes',
+      'Realm',
+      { table: 'profile_realm', owner: 'profile_id', target: 'realm_id' },
+      'realms.realm',
+    ),
+    roles: linked(
+      'Droits',
+      'Role',
+      { table: 'profile_role', owner: 'profile_id', target: 'role_id' },
+      'roles.role',
+    ),
   },
 });
 
@@ -379,28 +384,18 @@ export const Role = defineClass({
         through: { table: 'role', owner: 'parent_id', target: 'id', order: 'list_order' },
       },
     },
-    realms: {
-      type: 'integer',
-      label: 'Royaumes',
-      relation: {
-        target: 'Realm',
-        many: true,
-        through: { table: 'role_realm', owner: 'role_id', target: 'realm_id' },
-      },
-      writable: true,
-      filter: { kind: 'iri', aliases: ['realms.realm'] },
-    },
-    profiles: {
-      type: 'integer',
-      label: 'Profils',
-      relation: {
-        target: 'Profile',
-        many: true,
-        through: { table: 'profile_role', owner: 'role_id', target: 'profile_id' },
-      },
-      writable: true,
-      filter: { kind: 'iri', aliases: ['profiles.profile'] },
-    },
+    realms: linked(
+      'Royaumes',
+      'Realm',
+      { table: 'role_realm', owner: 'role_id', target: 'realm_id' },
+      'realms.realm',
+    ),
+    profiles: linked(
+      'Profils',
+      'Profile',
+      { table: 'profile_role', owner: 'role_id', target: 'profile_id' },
+      'profiles.profile',
+    ),
   },
 });
 

@@ -1,12 +1,12 @@
 // /admin/dashboard (spec administration §2): what an operator watches: who the users are (by
 // profile, by partner), how many sign in (the last 30 days) and how many exports are made (the
 // last 14 days). Figures from GET /api/dashboards/admin (server/src/resources/dashboards).
-import { Alert, Box, Button, Grid, LinearProgress, Typography } from '@mui/material';
+import { Grid, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useQuery } from '@tanstack/react-query';
-import { Title } from 'react-admin';
 import { count, Figure, numberAxis, plural, shortDay } from '../../components/dashboard/Figure.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../types.ts';
 
@@ -73,24 +73,12 @@ export function AdminDashboard({ title, http = httpClient }: PageProps & { http?
   });
   const signIns = data?.signIns.reduce((sum, d) => sum + d.count, 0) ?? 0;
   return (
-    <Box sx={{ mt: 2 }} data-screen="admin-dashboard">
-      <Title title={title} />
-      <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
-        {title}
-      </Typography>
-      {isPending && <LinearProgress aria-label="Chargement" />}
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          {LOAD_ERROR}
-        </Alert>
-      )}
+    <PageFrame
+      title={title}
+      screen="admin-dashboard"
+      busy={isPending}
+      failed={error ? { message: LOAD_ERROR, retry: () => refetch() } : undefined}
+    >
       {data && (
         <>
           <Typography sx={{ mb: 2 }}>
@@ -136,6 +124,6 @@ export function AdminDashboard({ title, http = httpClient }: PageProps & { http?
           </Grid>
         </>
       )}
-    </Box>
+    </PageFrame>
   );
 }

@@ -1,8 +1,9 @@
 // /admin/droits/dashboard (spec administration §2): the doors of the rights administration,
 // each with how many records it holds, and the latest changes to rights.
-import { Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
 import { useGetList } from 'ra-core';
-import { Link, Title } from 'react-admin';
+import { Link } from 'react-admin';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import type { PageProps } from '../types.ts';
 
 interface Door {
@@ -77,11 +78,7 @@ function Count({ resource }: { resource: string }) {
 
 export function RightsDashboard({ title }: PageProps) {
   return (
-    <Box sx={{ mt: 2 }} data-screen="rights-dashboard">
-      <Title title={title} />
-      <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
-        {title}
-      </Typography>
+    <PageFrame title={title} screen="rights-dashboard">
       <Grid container spacing={2}>
         {DOORS.map((door) => (
           <Grid key={door.resource} size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -101,6 +98,6 @@ export function RightsDashboard({ title }: PageProps) {
           </Grid>
         ))}
       </Grid>
-    </Box>
+    </PageFrame>
   );
 }

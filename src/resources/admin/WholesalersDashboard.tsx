@@ -1,11 +1,11 @@
 // /admin/grossistes/dashboard (spec administration §2): per wholesaler, its products, contracts
 // (active ones apart), premiums called and commissions paid. Figures from
 // GET /api/dashboards/wholesalers (server/src/resources/dashboards).
-import { Alert, Box, Button, Grid, LinearProgress, Typography } from '@mui/material';
+import { Grid } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useQuery } from '@tanstack/react-query';
-import { Title } from 'react-admin';
 import { count, euros, Figure, numberAxis } from '../../components/dashboard/Figure.tsx';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../types.ts';
 
@@ -56,24 +56,16 @@ export function WholesalersDashboard({
     />
   );
   return (
-    <Box sx={{ mt: 2 }} data-screen="wholesalers-dashboard">
-      <Title title={title} />
-      <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
-        {title}
-      </Typography>
-      {isPending && <LinearProgress aria-label="Chargement" />}
-      {error && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => refetch()}>
-              Réessayer
-            </Button>
-          }
-        >
-          Une erreur est survenue durant le chargement
-        </Alert>
-      )}
+    <PageFrame
+      title={title}
+      screen="wholesalers-dashboard"
+      busy={isPending}
+      failed={
+        error
+          ? { message: 'Une erreur est survenue durant le chargement', retry: () => refetch() }
+          : undefined
+      }
+    >
       {data && (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: 6 }}>
@@ -102,6 +94,6 @@ export function WholesalersDashboard({
           </Grid>
         </Grid>
       )}
-    </Box>
+    </PageFrame>
   );
 }

@@ -27,13 +27,11 @@ import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import DragIcon from '@mui/icons-material/DragIndicator';
 import FolderIcon from '@mui/icons-material/Folder';
 import {
-  Alert,
   Box,
   Button,
   Card,
   Chip,
   IconButton,
-  LinearProgress,
   MenuItem,
   Stack,
   TextField,
@@ -42,7 +40,8 @@ import {
 } from '@mui/material';
 import { useGetList, useNotify } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
-import { CreateButton, Link, Title } from 'react-admin';
+import { CreateButton, Link } from 'react-admin';
+import { PageFrame } from '../../components/PageFrame.tsx';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../types.ts';
 import {
@@ -177,11 +176,12 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
   );
 
   return (
-    <Box sx={{ mt: 2 }} data-screen="roles-tree">
-      <Title title={title} />
-      <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 1 }}>
-        {title}
-      </Typography>
+    <PageFrame
+      title={title}
+      screen="roles-tree"
+      busy={isPending || saving}
+      failed={error ? { message: LOAD_ERROR, retry: () => refetch() } : undefined}
+    >
       <Typography variant="body2" sx={{ mb: 2, maxWidth: 760 }}>
         Faites glisser un droit pour le réordonner ou le ranger dans un autre dossier, ou utilisez
         ses boutons ; au clavier, la poignée se saisit avec Espace et se déplace avec les flèches.
@@ -196,36 +196,22 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
         </Button>
         <CreateButton resource="roles" label="Nouveau droit" />
       </Stack>
-      {(isPending || saving) && <LinearProgress aria-label="Chargement" sx={{ mb: 1 }} />}
-      {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => refetch()}>
-              Réessayer
-            </Button>
-          }
+      <Card variant="outlined" sx={{ p: 1 }}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={closestCenter}
+          onDragOver={onDragOver}
+          onDragEnd={onDragEnd}
+          accessibility={accessibility((id) => {
+            if (typeof id === 'string') return id === ROOT ? 'la racine' : 'ce dossier';
+            const role = typeof id === 'number' ? byId.get(id) : undefined;
+            return role ? label(role) : '';
+          })}
         >
-          {LOAD_ERROR}
-        </Alert>
-      ) : (
-        <Card variant="outlined" sx={{ p: 1 }}>
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragOver={onDragOver}
-            onDragEnd={onDragEnd}
-            accessibility={accessibility((id) => {
-              if (typeof id === 'string') return id === ROOT ? 'la racine' : 'ce dossier';
-              const role = typeof id === 'number' ? byId.get(id) : undefined;
-              return role ? label(role) : '';
-            })}
-          >
-            {rows(null, 0)}
-          </DndContext>
-        </Card>
-      )}
-    </Box>
+          {rows(null, 0)}
+        </DndContext>
+      </Card>
+    </PageFrame>
   );
 }
 
