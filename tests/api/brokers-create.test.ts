@@ -339,7 +339,8 @@ describe('POST /api/supervisors', () => {
     expect(answer.location).toBe(`/api/supervisors/${answer.body.id}`);
     expect(answer.body).toMatchObject({
       '@type': 'Supervisor',
-      roles: ['PROFILE_MANAGER', 'VIEW_SELLER', 'VIEW_COMMISSIONS'],
+      // Its type's role, and its profile's (Manageur).
+      roles: ['PROFILE_MANAGER', 'VIEW_COMMISSIONS', 'VIEW_SELLER'],
       userType: { id: 3, label: 'Manager' },
       sellerCode: null,
       employee: { managedBy: null },

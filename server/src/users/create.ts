@@ -26,9 +26,10 @@ export const MEMBER_ROLES: Record<MemberKind, { profile: string; allowed: readon
     allowed: ['PROFILE_MANAGER', 'VIEW_SELLER', 'VIEW_COMMISSIONS'],
   },
 };
+/** A new member's own roles: its type's; the rest comes from its type's profile (migration 012). */
 const DEFAULT_ROLES: Record<MemberKind, readonly string[]> = {
   seller: ['PROFILE_SELLER'],
-  manager: ['PROFILE_MANAGER', 'VIEW_SELLER', 'VIEW_COMMISSIONS'],
+  manager: ['PROFILE_MANAGER'],
 };
 const KIND_WORD: Record<MemberKind, string> = { seller: 'un vendeur', manager: 'un manager' };
 

@@ -4,8 +4,8 @@
 // by their profile type (spec §6: 3 manager, 4 seller); both are scoped with brokerScope
 // (operator: all; partner admin: its partner's users; manager: itself and its sellers; seller:
 // itself).
-import { rolesFromString } from '../../../../src/domain/roles.ts';
 import type { Broker, Supervisor } from '../../../../src/domain/schema/seller.ts';
+import { givenRolesOfRow, givenRolesSql } from '../../auth/rights.ts';
 import { brokerScope } from '../../scope/index.ts';
 import { type AnySelect, type Ctx, iri } from '../framework/index.ts';
 import { classSource } from '../framework/schema.ts';
@@ -43,7 +43,8 @@ export function usersOfType(decl: typeof Broker | typeof Supervisor, userType: n
         .where(brokerScope(ctx.scope, 'app_user')) as AnySelect,
     select: (qb) =>
       qb.select([
-        'app_user.roles',
+        // Its roles as given: its own and its profile's (server/src/auth/rights.ts).
+        givenRolesSql.as('roles'),
         'app_user.user_type',
         'app_user.civility',
         'app_user.firstname',
@@ -68,7 +69,7 @@ export function usersOfType(decl: typeof Broker | typeof Supervisor, userType: n
           r.organization_id === null ? undefined : organizations.get(r.organization_id);
         const manager = r.managed_by === null ? undefined : managers.get(r.managed_by);
         return {
-          roles: rolesFromString(r.roles),
+          roles: givenRolesOfRow(r.roles),
           userType: { id: r.user_type, label: USER_TYPE_LABELS[r.user_type] ?? null },
           employee: {
             civility: r.civility,
