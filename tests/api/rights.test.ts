@@ -179,6 +179,16 @@ describe('writing profiles, user types and roles', () => {
     expect(inUse.body['hydra:description']).toBe(
       'Suppression impossible : des utilisateurs ont ce profil.',
     );
+    const realmInUse = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${seller}`,
+      { realms: [] },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(realmInUse.status).toBe(409);
+    expect(realmInUse.body['hydra:description']).toMatch(/^Modification impossible/);
+    expect(await api.count(`SELECT 1 FROM profile_realm WHERE profile_id = ${seller}`)).toBe(1);
     const typeInUse = await api.send('ageo', 'DELETE', '/api/userTypes/4');
     expect(typeInUse.status).toBe(409);
     const badType = await api.send('ageo', 'POST', '/api/userTypes', {

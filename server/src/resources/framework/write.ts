@@ -112,6 +112,13 @@ function databaseRefusal(decl: AnyClass, table: Table, error: unknown, deleting:
       : httpError(409, 'Un élément identique existe déjà.');
   }
   if (code === '23503') {
+    // A link the write removes (a profile's realm) that other rows still point at.
+    if (!deleting && /still referenced/.test(detail ?? '')) {
+      return httpError(
+        409,
+        'Modification impossible : un élément retiré est encore utilisé ailleurs (des utilisateurs, par exemple).',
+      );
+    }
     if (deleting) {
       return httpError(
         409,
