@@ -2,7 +2,7 @@
 // on a contract, with its contract number, subscriber and business provider; read by
 // VIEW_COMMISSIONS (spec §6), in scope when its contract is (server/src/resources/commissions/).
 // Its columns are also those of the download (GET /api/commissions/download).
-import { defineClass } from './types.ts';
+import { defineClass, idProperty } from './types.ts';
 
 export const COMMISSION_ROLES = ['VIEW_COMMISSIONS'] as const;
 
@@ -18,13 +18,7 @@ export const Commission = defineClass({
   // No order in spec §9: the newest start first.
   defaultOrder: [{ field: 'startAt', direction: 'desc' }],
   properties: {
-    id: {
-      type: 'integer',
-      label: 'Identifiant',
-      column: 'commission.id',
-      sort: true,
-      filter: 'iri',
-    },
+    id: idProperty('commission'),
     numContract: {
       type: 'string',
       label: 'N° de contrat',

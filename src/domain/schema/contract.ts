@@ -1,5 +1,5 @@
 // Contract (spec partner-extranet §3, §5, §7): every property the API sends, once.
-import { defineClass, type PropertyDecl } from './types.ts';
+import { defineClass, idProperty, type PropertyDecl } from './types.ts';
 
 const count = (label: string, column: string, extra: Partial<PropertyDecl> = {}): PropertyDecl => ({
   type: 'integer',
@@ -20,7 +20,7 @@ export const Contract = defineClass({
   access: {},
   defaultOrder: [{ field: 'dateDebVal', direction: 'desc' }],
   properties: {
-    id: { type: 'integer', label: 'Identifiant', column: 'contract.id', sort: true, filter: 'iri' },
+    id: idProperty('contract'),
     lbContrat: {
       type: 'string',
       label: 'N° de contrat',

@@ -1,16 +1,7 @@
 // The reference lists of the contract screens (spec partner-extranet §7): contract states,
 // contract types and categories (colleges). Every signed-in user reads them (they hold no
 // business row); nobody writes them through the API.
-import { defineClass } from './types.ts';
-
-const id = (table: string) =>
-  ({
-    type: 'integer',
-    label: 'Identifiant',
-    column: `${table}.id`,
-    sort: true,
-    filter: 'iri',
-  }) as const;
+import { defineClass, idProperty } from './types.ts';
 
 export const ContractState = defineClass({
   name: 'ContractState',
@@ -25,7 +16,7 @@ export const ContractState = defineClass({
   messages: { notFound: 'Cet état de contrat est introuvable.' },
   defaultOrder: [{ field: 'id', direction: 'asc' }],
   properties: {
-    id: id('contract_state'),
+    id: idProperty('contract_state'),
     label: {
       type: 'string',
       label: 'Libellé',
@@ -49,7 +40,7 @@ export const ContractType = defineClass({
   messages: { notFound: 'Ce type de contrat est introuvable.' },
   defaultOrder: [{ field: 'label', direction: 'asc' }],
   properties: {
-    id: id('contract_type'),
+    id: idProperty('contract_type'),
     label: { type: 'string', label: 'Libellé', column: 'contract_type.label', sort: true },
     code: {
       type: 'string',
@@ -74,7 +65,7 @@ export const ContractCategory = defineClass({
   messages: { notFound: 'Cette catégorie de contrat est introuvable.' },
   defaultOrder: [{ field: 'lbCollege', direction: 'asc' }],
   properties: {
-    id: id('contract_category'),
+    id: idProperty('contract_category'),
     lbCollege: {
       type: 'string',
       label: 'Collège',

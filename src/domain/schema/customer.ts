@@ -1,7 +1,7 @@
 // Customer (souscripteur, a subscriber company; spec partner-extranet §3 "Customer", §7
 // /api/customers): in scope when it belongs to the caller's partner or holds a contract in the
 // caller's scope; its counts count only contracts in scope (server/src/resources/customers/).
-import { defineClass, type PropertyDecl } from './types.ts';
+import { defineClass, idProperty, type PropertyDecl } from './types.ts';
 
 const text = (label: string, column: string, more: Partial<PropertyDecl> = {}): PropertyDecl => ({
   type: 'string',
@@ -22,7 +22,7 @@ export const Customer = defineClass({
   // Spec §9: customers by id.
   defaultOrder: [{ field: 'id', direction: 'asc' }],
   properties: {
-    id: { type: 'integer', label: 'Identifiant', column: 'customer.id', sort: true, filter: 'iri' },
+    id: idProperty('customer'),
     subscriber: text('Souscripteur', 'legalname', { sort: true, filter: 'partial' }),
     legalname: text('Raison sociale', 'legalname', { sort: true, filter: 'partial' }),
     siret: text('SIRET', 'siret', { sort: true, filter: 'partial' }),

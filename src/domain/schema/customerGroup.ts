@@ -1,7 +1,7 @@
 // CustomerGroup (groupes clients, spec partner-extranet §3, §7 GET /api/customersGroups and its
 // alias /api/groupsClients): the groups the customer filters offer. An option list scoped to
 // the groups of the customers the caller may see (server/src/resources/customerGroups/).
-import { defineClass } from './types.ts';
+import { defineClass, idProperty } from './types.ts';
 
 export const CustomerGroup = defineClass({
   name: 'CustomerGroup',
@@ -15,13 +15,7 @@ export const CustomerGroup = defineClass({
   defaultOrder: [{ field: 'label', direction: 'asc' }],
   pageSize: 100,
   properties: {
-    id: {
-      type: 'integer',
-      label: 'Identifiant',
-      column: 'customer_group.id',
-      sort: true,
-      filter: 'iri',
-    },
+    id: idProperty('customer_group'),
     label: {
       type: 'string',
       label: 'Libellé',

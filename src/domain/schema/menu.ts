@@ -1,7 +1,7 @@
 // Menu (spec partner-extranet §7 /api/menus_contracts and /api/menus_ccn): an entry of one of
 // the two dropdown menus of the contract screens. One class, two collections (one per menu),
 // visible to every signed-in user (server/src/resources/contractReference/).
-import { defineClass } from './types.ts';
+import { defineClass, idProperty } from './types.ts';
 
 export const Menu = defineClass({
   name: 'Menu',
@@ -14,7 +14,7 @@ export const Menu = defineClass({
   // Spec §9: menus by dateDebVal descending.
   defaultOrder: [{ field: 'dateDebVal', direction: 'desc' }],
   properties: {
-    id: { type: 'integer', label: 'Identifiant', column: 'menu.id', sort: true, filter: 'iri' },
+    id: idProperty('menu'),
     kind: { type: 'string', label: 'Menu', column: 'menu.kind' },
     label: {
       type: 'string',

@@ -3,7 +3,7 @@
 // each class spreads them. InsuranceCompany is the first declared view (type 5, no ORIAS,
 // missing text values sent empty); organisations and business providers still have their
 // hand-written modules (server/src/resources/organizations/, businessProviders/).
-import { defineClass, type PropertyDecl } from './types.ts';
+import { defineClass, idProperty, type PropertyDecl } from './types.ts';
 
 const text = (label: string, column: string, more: Partial<PropertyDecl> = {}): PropertyDecl => ({
   type: 'string',
@@ -15,13 +15,7 @@ const text = (label: string, column: string, more: Partial<PropertyDecl> = {}): 
 
 /** The fields of every organisation view, in the order the API sends them. */
 export const organizationProperties = {
-  id: {
-    type: 'integer',
-    label: 'Identifiant',
-    column: 'organization.id',
-    sort: true,
-    filter: 'iri',
-  },
+  id: idProperty('organization'),
   legalname: text('Raison sociale', 'legalname', {
     nullable: false,
     sort: true,

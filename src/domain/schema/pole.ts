@@ -1,6 +1,6 @@
 // Pole (spec partner-extranet §7 GET /api/poles?order, §9 sorted by label; administration §3
 // a user's pole): reference data every signed-in user reads, served from this declaration.
-import { defineClass } from './types.ts';
+import { defineClass, idProperty } from './types.ts';
 
 export const Pole = defineClass({
   name: 'Pole',
@@ -18,7 +18,7 @@ export const Pole = defineClass({
   defaultOrder: [{ field: 'label', direction: 'asc' }],
   pageSize: 100,
   properties: {
-    id: { type: 'integer', label: 'Identifiant', column: 'pole.id', sort: true, filter: 'iri' },
+    id: idProperty('pole'),
     label: {
       type: 'string',
       label: 'Libellé',

@@ -7,7 +7,7 @@
 import { premiumStatusLabel, premiumTotal } from '../premium.ts';
 import { contractByNumber } from './contract.ts';
 import { INSURED_ROLES } from './insured.ts';
-import { defineClass, type PropertyDecl } from './types.ts';
+import { defineClass, idProperty, type PropertyDecl } from './types.ts';
 
 /** A date of the premium, sortable and bounded by its filter unless told otherwise. */
 const date = (label: string, column: string, more: Partial<PropertyDecl> = {}): PropertyDecl => ({
@@ -44,13 +44,7 @@ export const Premium = defineClass({
   // Spec §9: the newest period first.
   defaultOrder: [{ field: 'dtDebVal', direction: 'desc' }],
   properties: {
-    id: {
-      type: 'integer',
-      label: 'Identifiant',
-      column: 'premium.id',
-      sort: true,
-      filter: 'iri',
-    },
+    id: idProperty('premium'),
     status: {
       type: 'string',
       label: 'Statut',

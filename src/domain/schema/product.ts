@@ -2,7 +2,7 @@
 // lists): the catalogue, reference data every signed-in user reads; the lists by customer, by
 // supervisor and with a contract consider only the contracts in the caller's scope
 // (server/src/resources/products/).
-import { defineClass } from './types.ts';
+import { defineClass, idProperty } from './types.ts';
 
 export const Product = defineClass({
   name: 'Product',
@@ -17,7 +17,7 @@ export const Product = defineClass({
   },
   defaultOrder: [{ field: 'lbProduit', direction: 'asc' }],
   properties: {
-    id: { type: 'integer', label: 'Identifiant', column: 'product.id', sort: true, filter: 'iri' },
+    id: idProperty('product'),
     lbProduit: {
       type: 'string',
       label: 'Produit',

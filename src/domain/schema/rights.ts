@@ -3,21 +3,12 @@
 // a user is given), the roles tree, and the history of every change to them. A user's rights
 // are its own roles plus its profile's, expanded through the hierarchy of §6
 // (server/src/auth/rights.ts): what these screens edit is what the server authorises.
-import { defineClass } from './types.ts';
+import { defineClass, idProperty } from './types.ts';
 
 /** Operator administrators edit rights; whoever manages users reads them (the user form). */
 const EDIT = ['PROFILE_ADMIN_AGEO'];
 const READ = ['PROFILE_ADMIN_AGEO', 'USERS_MANAGEMENT'];
 const access = { read: READ, create: EDIT, update: EDIT, delete: EDIT };
-
-const id = (table: string) =>
-  ({
-    type: 'integer',
-    label: 'Identifiant',
-    column: `${table}.id`,
-    sort: true,
-    filter: 'iri',
-  }) as const;
 
 /** A writable to-many relation held in a link table, filtered by the related id (`alias`). */
 const linked = (
@@ -66,7 +57,7 @@ export const Realm = defineClass({
   defaultOrder: [{ field: 'id', direction: 'asc' }],
   pageSize: 100,
   properties: {
-    id: id('realm'),
+    id: idProperty('realm'),
     name: {
       type: 'string',
       label: 'Nom',
@@ -101,7 +92,7 @@ export const RoleTheme = defineClass({
   defaultOrder: [{ field: 'name', direction: 'asc' }],
   pageSize: 100,
   properties: {
-    id: id('role_theme'),
+    id: idProperty('role_theme'),
     name: {
       type: 'string',
       label: 'Nom',
@@ -137,7 +128,7 @@ export const UserType = defineClass({
   defaultOrder: [{ field: 'id', direction: 'asc' }],
   pageSize: 100,
   properties: {
-    id: id('user_type'),
+    id: idProperty('user_type'),
     name: {
       type: 'string',
       label: 'Libellé',
@@ -187,7 +178,7 @@ export const Profile = defineClass({
   },
   defaultOrder: [{ field: 'name', direction: 'asc' }],
   properties: {
-    id: id('profile'),
+    id: idProperty('profile'),
     name: {
       type: 'string',
       label: 'Nom',
@@ -241,7 +232,7 @@ export const ProfileRealm = defineClass({
   defaultOrder: [{ field: 'profileName', direction: 'asc' }],
   pageSize: 100,
   properties: {
-    id: id('profile_realm'),
+    id: idProperty('profile_realm'),
     profile: {
       type: 'integer',
       label: 'Profil',
@@ -296,7 +287,7 @@ export const Role = defineClass({
   defaultOrder: [{ field: 'description', direction: 'asc' }],
   pageSize: 100,
   properties: {
-    id: id('role'),
+    id: idProperty('role'),
     name: {
       type: 'string',
       label: 'Code',
@@ -414,7 +405,7 @@ export const RightsChange = defineClass({
   messages: { notFound: 'Cette modification est introuvable.' },
   defaultOrder: [{ field: 'changedAt', direction: 'desc' }],
   properties: {
-    id: id('rights_change'),
+    id: idProperty('rights_change'),
     changedAt: {
       type: 'dateTime',
       label: 'Date',

@@ -3,10 +3,10 @@
 // (spec §6: 3 manager, 4 seller), with the same properties, scoped alike
 // (server/src/resources/brokers/). A POST creates one (server/src/users/, the body API
 // Platform takes: nested `employee`, references as IRIs): the writable properties below.
-import { type ClassDecl, defineClass, type PropertyDecl } from './types.ts';
+import { type ClassDecl, defineClass, idProperty, type PropertyDecl } from './types.ts';
 
 const account = {
-  id: { type: 'integer', label: 'Identifiant', column: 'app_user.id', sort: true, filter: 'iri' },
+  id: idProperty('app_user'),
   username: {
     type: 'string',
     label: "Nom d'utilisateur",

@@ -2,7 +2,7 @@
 // /api/suppliers/{id}): the worked example of a plain class, served and shown from this
 // declaration alone (docs/architecture.md, "Adding a resource"). PUT and PATCH come with it,
 // so that a misspelt name can be corrected rather than deleted and created again.
-import { defineClass } from './types.ts';
+import { defineClass, idProperty } from './types.ts';
 
 const ADMIN = ['PROFILE_ADMIN_AGEO'];
 
@@ -26,7 +26,7 @@ export const Supplier = defineClass({
   },
   defaultOrder: [{ field: 'name', direction: 'asc' }],
   properties: {
-    id: { type: 'integer', label: 'Identifiant', column: 'supplier.id', sort: true, filter: 'iri' },
+    id: idProperty('supplier'),
     name: {
       type: 'string',
       label: 'Nom',

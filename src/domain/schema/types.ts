@@ -217,6 +217,16 @@ export interface ClassDecl<P extends string = string> {
   };
 }
 
+/** The id of a class read from `<table>.id`: sorted, and filtered by a number or an IRI. */
+export const idProperty = (table: string) =>
+  ({
+    type: 'integer',
+    label: 'Identifiant',
+    column: `${table}.id`,
+    sort: true,
+    filter: 'iri',
+  }) as const;
+
 /** Identity function that checks a declaration and keeps its literal property names. */
 export function defineClass<P extends string>(decl: ClassDecl<P>): ClassDecl<P> {
   return decl;
