@@ -1,14 +1,15 @@
 // Reading roles and names from the claims of the embedded provider and of Keycloak.
 import { describe, expect, it } from 'vitest';
 import { bearerToken } from '../../server/src/auth/authenticate.ts';
-import { displayNameOf, givenRolesOf, usernameOf } from '../../server/src/auth/claims.ts';
+import { displayNameOf, usernameOf } from '../../server/src/auth/claims.ts';
+import { rolesOfClaims } from '../../src/domain/roles.ts';
 
-describe('givenRolesOf', () => {
+describe('rolesOfClaims', () => {
   it('reads the roles claim (embedded provider, or a Keycloak "roles" mapper)', () => {
-    expect(givenRolesOf({ roles: ['PROFILE_SELLER'] }, 'espace-partenaire')).toEqual([
+    expect(rolesOfClaims({ roles: ['PROFILE_SELLER'] }, 'espace-partenaire')).toEqual([
       'PROFILE_SELLER',
     ]);
-    expect(givenRolesOf({ roles: 'PROFILE_SELLER, VIEW_COMMISSIONS' }, 'x')).toEqual([
+    expect(rolesOfClaims({ roles: 'PROFILE_SELLER, VIEW_COMMISSIONS' }, 'x')).toEqual([
       'PROFILE_SELLER',
       'VIEW_COMMISSIONS',
     ]);
@@ -19,12 +20,12 @@ describe('givenRolesOf', () => {
       realm_access: { roles: ['PROFILE_MANAGER', 'offline_access'] },
       resource_access: { 'espace-partenaire': { roles: ['VIEW_SELLER'] } },
     };
-    expect(givenRolesOf(keycloak, 'espace-partenaire')).toEqual(['PROFILE_MANAGER']);
+    expect(rolesOfClaims(keycloak, 'espace-partenaire')).toEqual(['PROFILE_MANAGER']);
     expect(
-      givenRolesOf({ resource_access: keycloak.resource_access }, 'espace-partenaire'),
+      rolesOfClaims({ resource_access: keycloak.resource_access }, 'espace-partenaire'),
     ).toEqual(['VIEW_SELLER']);
-    expect(givenRolesOf({ resource_access: keycloak.resource_access }, 'autre')).toEqual([]);
-    expect(givenRolesOf({}, 'espace-partenaire')).toEqual([]);
+    expect(rolesOfClaims({ resource_access: keycloak.resource_access }, 'autre')).toEqual([]);
+    expect(rolesOfClaims({}, 'espace-partenaire')).toEqual([]);
   });
 
   it("leaves out Keycloak's default roles, which grant nothing here", () => {
@@ -33,13 +34,13 @@ describe('givenRolesOf', () => {
         roles: ['offline_access', 'uma_authorization', 'default-roles-partners', 'VIEW_ADMIN'],
       },
     };
-    expect(givenRolesOf(keycloak, 'x')).toEqual(['VIEW_ADMIN']);
-    expect(givenRolesOf({ realm_access: { roles: ['offline_access'] } }, 'x')).toEqual([]);
+    expect(rolesOfClaims(keycloak, 'x')).toEqual(['VIEW_ADMIN']);
+    expect(rolesOfClaims({ realm_access: { roles: ['offline_access'] } }, 'x')).toEqual([]);
   });
 
   it('prefers the roles claim when both are present', () => {
     expect(
-      givenRolesOf({ roles: ['VIEW_ADMIN'], realm_access: { roles: ['ROLE_USER'] } }, 'x'),
+      rolesOfClaims({ roles: ['VIEW_ADMIN'], realm_access: { roles: ['ROLE_USER'] } }, 'x'),
     ).toEqual(['VIEW_ADMIN']);
   });
 });

@@ -1,10 +1,5 @@
 // Reading who calls from a verified access token: the embedded provider's claims, or Keycloak's.
 import type { JWTPayload } from 'jose';
-import { rolesOfClaims } from '../../../src/domain/roles.ts';
-
-/** The roles as given by the provider: the shared rule of src/domain/roles.ts. */
-export const givenRolesOf = (payload: JWTPayload, clientId: string): string[] =>
-  rolesOfClaims(payload, clientId);
 
 /** The user name the API keys users by: preferred_username, else the subject. */
 export function usernameOf(payload: JWTPayload): string | undefined {

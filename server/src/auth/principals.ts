@@ -2,9 +2,9 @@
 // Rows are cached per user name for a short time: every API call needs them.
 import type { JWTPayload } from 'jose';
 import { type Kysely, sql } from 'kysely';
-import { expandRoles } from '../../../src/domain/roles.ts';
+import { expandRoles, rolesOfClaims } from '../../../src/domain/roles.ts';
 import type { DB } from '../db/schema.ts';
-import { displayNameOf, givenRolesOf, usernameOf } from './claims.ts';
+import { displayNameOf, usernameOf } from './claims.ts';
 import type { Principal } from './principal.ts';
 
 /** Long enough to spare the database, short enough for a disabled user to be refused soon. */
@@ -50,7 +50,8 @@ export function principalResolver(db: Kysely<DB>, options: { clientId: string })
       if (!username) throw new RefusedPrincipalError('The token names no user');
       const row = await userRow(username);
       if (row && !row.enabled) throw new RefusedPrincipalError('The user account is disabled');
-      const givenRoles = givenRolesOf(payload, options.clientId);
+      // The one rule the SPA applies too (src/domain/roles.ts).
+      const givenRoles = rolesOfClaims(payload, options.clientId);
       const rowName = row ? `${row.firstname} ${row.lastname}`.trim() : '';
       return {
         // Unknown users of an external issuer still call the API, with no data of their own.
