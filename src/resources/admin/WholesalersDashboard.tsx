@@ -20,13 +20,27 @@ export interface Wholesaler {
 
 const money = (value: number | null) => (value == null ? '' : euros(value));
 
+/** Each figure's French name, for the tables and the charts' series alike. */
+const LABELS = {
+  label: 'Grossiste',
+  products: 'Produits',
+  contracts: 'Contrats',
+  activeContracts: 'Contrats actifs',
+  premiums: 'Cotisations appelées',
+  commissions: 'Commissions versées',
+} as const satisfies Record<keyof Wholesaler, string>;
+
 const COLUMNS = [
-  { label: 'Grossiste', value: (w: Wholesaler) => w.label },
-  { label: 'Produits', value: (w: Wholesaler) => count(w.products), numeric: true },
-  { label: 'Contrats', value: (w: Wholesaler) => count(w.contracts), numeric: true },
-  { label: 'Contrats actifs', value: (w: Wholesaler) => count(w.activeContracts), numeric: true },
-  { label: 'Cotisations appelées', value: (w: Wholesaler) => euros(w.premiums), numeric: true },
-  { label: 'Commissions versées', value: (w: Wholesaler) => euros(w.commissions), numeric: true },
+  { label: LABELS.label, value: (w: Wholesaler) => w.label },
+  { label: LABELS.products, value: (w: Wholesaler) => count(w.products), numeric: true },
+  { label: LABELS.contracts, value: (w: Wholesaler) => count(w.contracts), numeric: true },
+  {
+    label: LABELS.activeContracts,
+    value: (w: Wholesaler) => count(w.activeContracts),
+    numeric: true,
+  },
+  { label: LABELS.premiums, value: (w: Wholesaler) => euros(w.premiums), numeric: true },
+  { label: LABELS.commissions, value: (w: Wholesaler) => euros(w.commissions), numeric: true },
 ];
 
 export function WholesalersDashboard({
@@ -73,8 +87,8 @@ export function WholesalersDashboard({
               title="Contrats par grossiste"
               summary="Pour chaque grossiste : ses produits, ses contrats et ses contrats actifs."
               chart={bars([
-                { dataKey: 'contracts', label: 'Contrats' },
-                { dataKey: 'activeContracts', label: 'Contrats actifs' },
+                { dataKey: 'contracts', label: LABELS.contracts },
+                { dataKey: 'activeContracts', label: LABELS.activeContracts },
               ])}
               columns={COLUMNS.slice(0, 4)}
               rows={data}
@@ -85,8 +99,8 @@ export function WholesalersDashboard({
               title="Cotisations et commissions par grossiste"
               summary="Pour chaque grossiste : les cotisations appelées et les commissions versées, en euros."
               chart={bars([
-                { dataKey: 'premiums', label: 'Cotisations appelées', valueFormatter: money },
-                { dataKey: 'commissions', label: 'Commissions versées', valueFormatter: money },
+                { dataKey: 'premiums', label: LABELS.premiums, valueFormatter: money },
+                { dataKey: 'commissions', label: LABELS.commissions, valueFormatter: money },
               ])}
               columns={[COLUMNS[0], ...COLUMNS.slice(4)]}
               rows={data}

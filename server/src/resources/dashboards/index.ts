@@ -30,6 +30,14 @@ const perDay = (table: string, column: string, days: number) => sql<DayCount>`
     ON (t.${sql.ref(column)} AT TIME ZONE ${ZONE})::date = d.day::date
   GROUP BY d.day ORDER BY d.day`;
 
+/** The total of a column of a contract's rows (premiums, commissions) per wholesaler. */
+const sumBySupplier = (table: string, amount: string) => sql`
+  SELECT product.supplier_id, sum(${sql.ref(`${table}.${amount}`)}) AS total
+  FROM ${sql.table(table)}
+  JOIN contract ON contract.id = ${sql.ref(`${table}.contract_id`)}
+  JOIN product ON product.id = contract.product_id
+  GROUP BY product.supplier_id`;
+
 export function register(api: Api, deps: ResourceDeps): void {
   const db = deps.database.db;
 
@@ -74,18 +82,8 @@ export function register(api: Api, deps: ResourceDeps): void {
           count(*) FILTER (WHERE contract.is_actif) AS active
         FROM contract JOIN product ON product.id = contract.product_id
         GROUP BY product.supplier_id
-      ), by_premium AS (
-        SELECT product.supplier_id, sum(premium.num_total_cot) AS total
-        FROM premium
-        JOIN contract ON contract.id = premium.contract_id
-        JOIN product ON product.id = contract.product_id
-        GROUP BY product.supplier_id
-      ), by_commission AS (
-        SELECT product.supplier_id, sum(commission.amound_paid) AS total
-        FROM commission
-        JOIN contract ON contract.id = commission.contract_id
-        JOIN product ON product.id = contract.product_id
-        GROUP BY product.supplier_id
+      ), by_premium AS (${sumBySupplier('premium', 'num_total_cot')}
+      ), by_commission AS (${sumBySupplier('commission', 'amound_paid')}
       )
       SELECT supplier.name AS label,
         (SELECT count(*) FROM product WHERE product.supplier_id = supplier.id)::int AS products,
