@@ -52,6 +52,38 @@ export interface AppUserTable {
   id_sso: string | null;
   last_logged: Date | null;
   created_at: Generated<Date>;
+  /** Migration 014: the user's pole, regroupement key, directory flag and access group. */
+  pole_id: number | null;
+  regroupement_key: string | null;
+  has_ldap: Generated<boolean>;
+  access_group_id: number | null;
+}
+
+/** A partner access group (migration 014): organisations whose data its users share. */
+export interface AccessGroupTable {
+  id: Generated<number>;
+  name: string;
+  enabled: Generated<boolean>;
+  partner_id: number | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface AccessGroupOrganizationTable {
+  access_group_id: number;
+  organization_id: number;
+}
+
+/** A one-time link to choose a password (migration 014); only the token's SHA-256 is kept. */
+export interface UserTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  purpose: 'invitation' | 'reset';
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_by: number | null;
+  created_at: Generated<Date>;
 }
 
 /** oidc-provider state (migration 002): one row per model instance. */
@@ -161,6 +193,9 @@ export interface DB extends BusinessDB {
   organization: OrganizationTable;
   organization_type: OrganizationTypeTable;
   app_user: AppUserTable;
+  access_group: AccessGroupTable;
+  access_group_organization: AccessGroupOrganizationTable;
+  user_token: UserTokenTable;
   oidc_payload: OidcPayloadTable;
   oidc_secret: OidcSecretTable;
 }

@@ -13,6 +13,7 @@ import * as m010 from './010_exports.ts';
 import * as m011 from './011_suppliers.ts';
 import * as m012 from './012_rights.ts';
 import * as m013 from './013_dashboards.ts';
+import * as m014 from './014_users.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_suppliers': m011,
   '012_rights': m012,
   '013_dashboards': m013,
+  '014_users': m014,
 };
