@@ -17,6 +17,7 @@ import { parseQueryString } from './hydra/querystring.ts';
 import { registerMailer } from './mail/index.ts';
 import { PageCache } from './resources/framework/pageCache.ts';
 import { registerResources } from './resources/index.ts';
+import { accountRoutes } from './users/accountRoutes.ts';
 
 /** Requests that may write business data: any but reads, sign-in, the hub and the exports. */
 function changesData(method: string, url: string): boolean {
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   // The SSE hub (app.hub, /.well-known/mercure): export notifications and live updates.
   await registerHub(app, { config, database, authenticate, onDataChange: () => pages.forget() });
   await app.register(publicRoutes, { config });
+  await app.register(accountRoutes, { config, database });
   // The one mail transport (app.mailer): SMTP_URL, else .eml files in <DATA_DIR>/outbox.
   registerMailer(app, { smtpUrl: config.smtpUrl, dataDir: config.dataDir });
 

@@ -261,7 +261,7 @@ describe('refusals', () => {
     expect(await failed.page?.text()).toContain('Identifiant ou mot de passe incorrect.');
   });
 
-  it('refuses a disabled user, even with the right password', async () => {
+  it('refuses a disabled user, even with the right password, and says so only then', async () => {
     const client = browser();
     const { page } = await client.startAuthorization({
       code_challenge: pkce().challenge,
@@ -269,7 +269,10 @@ describe('refusals', () => {
     });
     const failed = await client.submitSignIn((await page?.text()) ?? '', 'ancien', 'demo');
     expect(failed.redirect).toBeUndefined();
-    expect(await failed.page?.text()).toContain('Identifiant ou mot de passe incorrect.');
+    const html = (await failed.page?.text()) ?? '';
+    expect(html).toContain('Votre compte est désactivé. Contactez votre administrateur.');
+    const wrong = await client.submitSignIn(html, 'ancien', 'pas-le-bon');
+    expect(await wrong.page?.text()).toContain('Identifiant ou mot de passe incorrect.');
   });
 
   it('refuses PKCE "plain"', async () => {

@@ -16,6 +16,9 @@ interface AccountRow {
   roles: string;
 }
 
+/** A sign-in's outcome: the account, or why not (the page words each reason). */
+export type SignInResult = { accountId: string } | { refused: 'invalid' | 'disabled' };
+
 const COLUMNS = ['id', 'username', 'firstname', 'lastname', 'email'] as const;
 
 /** The claims this provider can state about a user, filtered by scope by oidc-provider. */
@@ -65,10 +68,11 @@ export function accountStore(db: Kysely<DB>) {
     },
 
     /**
-     * Checks a sign-in; returns the account id, or undefined for an unknown, disabled or
-     * password-less user or a wrong password (the page says the same thing in every case).
+     * Checks a sign-in: the account id, or why it is refused. An unknown or password-less user
+     * and a wrong password are all 'invalid' (the page says the same thing); 'disabled' only
+     * when the password is right, so the page tells nothing to someone without it.
      */
-    async authenticate(username: string, password: string): Promise<string | undefined> {
+    async authenticate(username: string, password: string): Promise<SignInResult> {
       const user = await db
         .selectFrom('app_user')
         .select(['id', 'password_hash', 'enabled'])
@@ -77,7 +81,8 @@ export function accountStore(db: Kysely<DB>) {
         .executeTakeFirst();
       // Hash even when the user is unknown, so the answer time does not reveal which names exist.
       const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user?.enabled || !valid) return undefined;
+      if (!user || !valid) return { refused: 'invalid' };
+      if (!user.enabled) return { refused: 'disabled' };
       await db
         .updateTable('app_user')
         .set({ last_logged: sql<Date>`now()` })
@@ -85,7 +90,7 @@ export function accountStore(db: Kysely<DB>) {
         .execute();
       // Counted by the operator's dashboard (sign-ins of the last 30 days).
       await db.insertInto('sign_in').values({ user_id: user.id }).execute();
-      return String(user.id);
+      return { accountId: String(user.id) };
     },
   };
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
 import type { Config } from '../../config.ts';
-import type { AccountStore } from './accounts.ts';
+import type { AccountStore, SignInResult } from './accounts.ts';
 import { MOUNT_PATH } from './mount.ts';
 import { errorPage, type Page, signInPage } from './pages.ts';
 import { SCOPE } from './provider.ts';
@@ -123,12 +123,13 @@ export async function interactionRoutes(
         if (interaction?.prompt.name !== 'login') return expired(reply);
         const login = typeof request.body?.login === 'string' ? request.body.login : '';
         const password = typeof request.body?.password === 'string' ? request.body.password : '';
-        const accountId =
-          login && password ? await accounts.authenticate(login, password) : undefined;
-        if (!accountId) {
+        const result: SignInResult =
+          login && password ? await accounts.authenticate(login, password) : { refused: 'invalid' };
+        if (!('accountId' in result)) {
           const action = `${issuerPath}/interaction/${interaction.uid}/login`;
-          return send(reply, signInPage(brand, { action, login, error: true }));
+          return send(reply, signInPage(brand, { action, login, error: result.refused }));
         }
+        const { accountId } = result;
         request.log.info({ accountId }, 'signed in through the embedded identity provider');
         return finish(request, reply, { login: { accountId } }, false);
       },

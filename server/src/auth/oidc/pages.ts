@@ -74,14 +74,17 @@ ${script ? `<script>${script}</script>` : ''}
 
 export const SIGN_IN_TITLE = 'Connexion à votre espace partenaire';
 export const SIGN_IN_ERROR = 'Identifiant ou mot de passe incorrect.';
+/** Shown only to someone who typed the right password of a disabled account. */
+export const SIGN_IN_DISABLED = 'Votre compte est désactivé. Contactez votre administrateur.';
 
 export function signInPage(
   brand: Brand,
-  options: { action: string; login?: string; error?: boolean },
+  options: { action: string; login?: string; error?: boolean | 'invalid' | 'disabled' },
 ): Page {
+  const message = options.error === 'disabled' ? SIGN_IN_DISABLED : SIGN_IN_ERROR;
   const invalid = options.error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   const body = `<h1>${SIGN_IN_TITLE}</h1>
-${options.error ? `<p class="error" id="signin-error" role="alert">${SIGN_IN_ERROR}</p>` : ''}
+${options.error ? `<p class="error" id="signin-error" role="alert">${message}</p>` : ''}
 <form method="post" action="${escapeHtml(options.action)}" novalidate>
 <label for="login">Identifiant</label>
 <input id="login" name="login" type="text" autocomplete="username" autocapitalize="none" spellcheck="false" required${options.login ? '' : ' autofocus'} value="${escapeHtml(options.login ?? '')}"${invalid}>
