@@ -1,9 +1,14 @@
 // Environment -> typed configuration, validated once at start (docs/configuration.md).
 import { z } from 'zod';
 import { BRANDS } from '../../src/domain/brands.ts';
+import { REALM_NAME } from '../../src/domain/directory.ts';
 
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
 const PAGE_CACHE_MESSAGE = 'must be a whole number of seconds from 0 (off) to 300';
+const REALM_MESSAGE =
+  'must be a realm name: letters, digits, dots, dashes and underscores, such as partenaires';
+/** The embedded provider's realm (server/src/auth/oidc/accounts.ts REALM). */
+const EMBEDDED_REALM = 'partenaires';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''], {
@@ -78,7 +83,38 @@ const schema = z.object({
     })
     .transform((origins) => origins.map((origin) => new URL(origin).origin))
     .default([]),
+  SSO_DEFAULT_REALM: z.string().regex(REALM_NAME, { message: REALM_MESSAGE }).optional(),
+  KEYCLOAK_ADMIN_URL: urlWithProtocols(['http:', 'https:'], 'https://sso.example.fr').optional(),
+  KEYCLOAK_ADMIN_REALM: z.string().regex(REALM_NAME, { message: REALM_MESSAGE }).default('master'),
+  KEYCLOAK_ADMIN_CLIENT_ID: z.string().trim().min(1).optional(),
+  KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
 });
+
+/**
+ * The Keycloak directory needs its address and its client's credentials together. A missing
+ * one is reported on its own name; credentials without an address are reported on
+ * KEYCLOAK_ADMIN_URL, so that the secret is never echoed.
+ */
+const keycloakComplete = (env: z.output<typeof schema>, ctx: z.RefinementCtx): void => {
+  if (env.KEYCLOAK_ADMIN_URL) {
+    for (const name of ['KEYCLOAK_ADMIN_CLIENT_ID', 'KEYCLOAK_ADMIN_CLIENT_SECRET'] as const) {
+      if (!env[name]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'must be set when KEYCLOAK_ADMIN_URL is set (the directory search of Keycloak)',
+        });
+      }
+    }
+  } else if (env.KEYCLOAK_ADMIN_CLIENT_ID || env.KEYCLOAK_ADMIN_CLIENT_SECRET) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['KEYCLOAK_ADMIN_URL'],
+      message:
+        'must be set when KEYCLOAK_ADMIN_CLIENT_ID or KEYCLOAK_ADMIN_CLIENT_SECRET is set, such as https://sso.example.fr',
+    });
+  }
+};
 
 /** An http(s) origin: scheme, host and port, nothing after them. */
 function isOrigin(value: string): boolean {
@@ -117,6 +153,20 @@ export interface Config {
   seedScale: 'demo' | 'large';
   /** Other sites whose pages may call the API from a browser (CORS); none by default. */
   corsOrigins: string[];
+  /** The single sign-on directory searched by /api/users/sso_search* (server/src/users/directory). */
+  directory: {
+    /** The realm searched when a call names none (spec administration §9: an internal realm). */
+    defaultRealm: string;
+    /** Keycloak's admin REST API; unset: the embedded provider's accounts (app_user). */
+    keycloak?: {
+      /** Keycloak's base address, without a trailing slash (https://sso.example.fr). */
+      url: string;
+      /** The realm of the admin client (its token endpoint). */
+      realm: string;
+      clientId: string;
+      clientSecret: string;
+    };
+  };
 }
 
 export class ConfigError extends Error {}
@@ -131,7 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = schema.safeParse(present);
+  const parsed = schema.superRefine(keycloakComplete).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
@@ -166,7 +216,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedScale: e.SEED_SCALE,
     corsOrigins: e.CORS_ORIGINS,
+    directory: {
+      defaultRealm: e.SSO_DEFAULT_REALM ?? issuerRealm(e.OIDC_ISSUER) ?? EMBEDDED_REALM,
+      keycloak:
+        e.KEYCLOAK_ADMIN_URL && e.KEYCLOAK_ADMIN_CLIENT_ID && e.KEYCLOAK_ADMIN_CLIENT_SECRET
+          ? {
+              url: e.KEYCLOAK_ADMIN_URL.replace(/\/+$/, ''),
+              realm: e.KEYCLOAK_ADMIN_REALM,
+              clientId: e.KEYCLOAK_ADMIN_CLIENT_ID,
+              clientSecret: e.KEYCLOAK_ADMIN_CLIENT_SECRET,
+            }
+          : undefined,
+    },
   };
+}
+
+/** The realm of a Keycloak issuer (https://sso.example.fr/realms/partenaires), if it is one. */
+function issuerRealm(issuer: string | undefined): string | undefined {
+  const match = issuer ? /\/realms\/([^/]+)\/*$/.exec(issuer) : null;
+  return match && REALM_NAME.test(match[1]) ? match[1] : undefined;
 }
 
 /** For entry points: the configuration, or its message on stderr and exit code 1. */

@@ -21,6 +21,7 @@ import * as products from './products/index.ts';
 import * as rights from './rights/index.ts';
 import * as subscriptions from './subscriptions/index.ts';
 import * as supervisors from './supervisors/index.ts';
+import * as usersDirectory from './usersDirectory/index.ts';
 
 export async function registerResources(api: Api, deps: ResourceDeps): Promise<void> {
   // Contracts and their reference lists (states, types, categories, menus).
@@ -46,6 +47,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   dashboards.register(api, deps);
   // Rights: profiles per realm, the roles and their tree (the plain classes just below).
   await rights.register(api, deps);
+  // The single sign-on directory search (/api/users/sso_search*), for whoever manages users.
+  usersDirectory.register(api, deps);
   // The plain classes: served from their declaration alone (src/domain/schema, `generic`).
   for (const decl of CLASSES) if (decl.generic) await genericResource(api, deps, decl);
 }
