@@ -21,6 +21,7 @@ import * as products from './products/index.ts';
 import * as rights from './rights/index.ts';
 import * as subscriptions from './subscriptions/index.ts';
 import * as supervisors from './supervisors/index.ts';
+import * as users from './users/index.ts';
 import * as usersDirectory from './usersDirectory/index.ts';
 
 export async function registerResources(api: Api, deps: ResourceDeps): Promise<void> {
@@ -49,6 +50,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await rights.register(api, deps);
   // The single sign-on directory search (/api/users/sso_search*), for whoever manages users.
   usersDirectory.register(api, deps);
+  // Users: the administration's accounts, their links to choose a password, one's own profile.
+  await users.register(api, deps);
   // The plain classes: served from their declaration alone (src/domain/schema, `generic`).
   for (const decl of CLASSES) if (decl.generic) await genericResource(api, deps, decl);
 }

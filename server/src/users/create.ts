@@ -76,8 +76,8 @@ export function creatorOf(principal: Principal, member: MemberKind): Creator {
 type Json = Record<string, any>;
 
 /** The partner an organisation belongs to: itself when it is a partner, else its parent. */
-async function partnerOfOrganization(trx: Transaction<DB>, id: number) {
-  const row = await trx
+export async function partnerOfOrganization(db: Kysely<DB>, id: number) {
+  const row = await db
     .selectFrom('organization as o')
     .leftJoin('organization as parent', 'parent.id', 'o.parent_id')
     .select(['o.id', 'o.type_id', 'parent.id as parentId', 'parent.type_id as parentType'])

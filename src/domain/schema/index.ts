@@ -17,6 +17,7 @@ import { Profile, ProfileRealm, Realm, RightsChange, Role, RoleTheme, UserType }
 import { Broker, Supervisor } from './seller.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
+import { User } from './user.ts';
 
 export const CLASSES: readonly AnyClass[] = [
   Supplier,
@@ -49,6 +50,7 @@ export const CLASSES: readonly AnyClass[] = [
   ProfileRealm,
   Role,
   RightsChange,
+  User,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

@@ -147,8 +147,10 @@ export interface ClassDecl<P extends string = string> {
         item?: string;
         /** Other paths serving the same list (spec §7: /api/roles_by_profile). */
         also?: readonly string[];
+        /** Another path a POST creates at, besides the collection (spec §7: /api/users/create). */
+        create?: string;
       }
-    | { collection?: undefined; item: string; also?: undefined };
+    | { collection?: undefined; item: string; also?: undefined; create?: undefined };
   /** The property that names a record in a reference or a title ('lbProduit'). */
   display?: NoInfer<P>;
   properties: Readonly<Record<P, PropertyDecl>>;

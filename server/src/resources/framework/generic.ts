@@ -7,7 +7,7 @@ import { type AnyClass, collectionPath } from '../../../../src/domain/schema/typ
 import { collection } from './collection.ts';
 import type { Api, ResourceDeps } from './context.ts';
 import { item } from './item.ts';
-import { classSource, hydraClass, itemBase, listParams } from './schema.ts';
+import { classSource, hydraClass, itemBase, type ListBinding, listParams } from './schema.ts';
 import type { AnySelect } from './source.ts';
 import { type WriteBinding, writes } from './write.ts';
 
@@ -22,12 +22,12 @@ export async function genericResource(
   api: Api,
   deps: ResourceDeps,
   decl: AnyClass,
-  binding: Partial<WriteBinding> = {},
+  binding: Partial<WriteBinding> & { list?: ListBinding } = {},
 ) {
   const source = binding.source ?? tableSource(decl);
   api.hydra.add(hydraClass(decl));
   const paths = [collectionPath(decl), ...(decl.paths.also ?? [])];
-  collection(api, deps, { paths, source, ...listParams(decl) });
+  collection(api, deps, { paths, source, ...listParams(decl, binding.list) });
   item(api, deps, {
     paths: [`${itemBase(decl)}/:id`],
     resource: decl.name,

@@ -55,6 +55,23 @@ export interface WriteBinding {
    * returns the new id or throws (ValidationFailed, HttpError). The framework does the rest.
    */
   create?(trx: Transaction<DB>, body: unknown, ctx: Ctx): Promise<number>;
+  /**
+   * The columns of the properties that have none (a password to hash, a list kept as text, a
+   * type named by its role), from the checked values; without it such a property is a mistake
+   * of the declaration. Runs after the checks, in the write's transaction.
+   */
+  derive?(
+    trx: Kysely<DB>,
+    values: Record<string, unknown>,
+    ctx: Ctx,
+    before?: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** What follows a committed create or update (a mail, sessions to end); errors are logged. */
+  committed?(
+    ctx: Ctx,
+    change: { id: number; action: 'create' | 'update'; values: Record<string, unknown> },
+    before?: Record<string, unknown>,
+  ): Promise<void>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: tables are named by the declaration.
@@ -68,7 +85,7 @@ interface Table {
 }
 
 /** The table and the columns a class writes; a declaration that cannot be written throws. */
-function tableOf(decl: AnyClass, source: Source<unknown, never>): Table {
+function tableOf(decl: AnyClass, source: Source<unknown, never>, derived: boolean): Table {
   const name = decl.table;
   if (!name) return fail(decl, 'writes need a table');
   const columnIn = (qualified: string, what: string) => {
@@ -82,6 +99,7 @@ function tableOf(decl: AnyClass, source: Source<unknown, never>): Table {
   for (const [property, p] of entries(decl)) {
     // A relation held in a link table is written there (./links.ts).
     if (!p.writable || linkOf(p)) continue;
+    if (!p.column && derived) continue;
     if (!p.column) fail(decl, `writable ${property} has no column`);
     columns.set(property, columnIn(p.column as string, property));
   }
@@ -145,7 +163,10 @@ export async function writes(
   const { create, update, delete: remove } = decl.access;
   if (!create && !update && !remove) return;
   // A class created by its binding alone writes no column of its own.
-  const table = binding.create && !update && !remove ? undefined : tableOf(decl, binding.source);
+  const table =
+    binding.create && !update && !remove
+      ? undefined
+      : tableOf(decl, binding.source, binding.derive !== undefined);
   const tableFor = () => table ?? fail(decl, 'writes need a table');
   const itemPath = `${itemBase(decl)}/:id`;
   const notFound = decl.messages?.notFound ?? `${decl.title} introuvable.`;
@@ -198,6 +219,21 @@ export async function writes(
     });
   }
 
+  /** Runs the binding's follow-up of a committed write; the write stands whatever it does. */
+  async function followUp(
+    request: FastifyRequest,
+    ctx: Ctx,
+    change: { id: number; action: 'create' | 'update'; values: Record<string, unknown> },
+    before?: Record<string, unknown>,
+  ) {
+    if (!binding.committed) return;
+    try {
+      await binding.committed(ctx, change, before);
+    } catch (error) {
+      request.log.error({ err: error, class: decl.name, id: change.id }, 'after-write step failed');
+    }
+  }
+
   /** The member as GET shows it, with its ETag. */
   async function answer(reply: FastifyReply, ctx: Ctx, id: number) {
     const member = await loadItem(binding.source, ctx, id);
@@ -222,15 +258,21 @@ export async function writes(
     acceptJsonLd(scope);
 
     if (create) {
-      scope.post(collectionPath(decl), async (request, reply) => {
+      const post = async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx = await contextOf(request, deps, create);
+        let written: Record<string, unknown> = {};
         const id = await inTransaction(false, async (trx) => {
           if (binding.create) return binding.create(trx as Transaction<DB>, request.body, ctx);
           const into = tableFor();
           const { values, violations } = readBody(decl, request.body, 'create', ctx.principal);
           binding.prepare?.(values);
           await checked(trx, ctx, values, violations);
-          const row = { ...rowOf(into, values), ...binding.onCreate?.(ctx, values) };
+          written = values;
+          const row = {
+            ...rowOf(into, values),
+            ...(await binding.derive?.(trx, values, ctx)),
+            ...binding.onCreate?.(ctx, values),
+          };
           const inserted = await trx
             .insertInto(into.name)
             .values(row)
@@ -242,10 +284,13 @@ export async function writes(
           return newId;
         });
         await publish(request);
+        await followUp(request, ctx, { id, action: 'create', values: written });
         reply.code(201).header('Location', `${itemBase(decl)}/${id}`);
         // The caller's scope may have grown by this very row (a manager's new seller).
         return answer(reply, { ...ctx, scope: await resolveScope(ctx.principal, ctx.db) }, id);
-      });
+      };
+      scope.post(collectionPath(decl), post);
+      if (decl.paths.create) scope.post(decl.paths.create, post);
     }
 
     if (update) {
@@ -260,21 +305,31 @@ export async function writes(
             'Une modification partielle (PATCH) s’envoie au format application/merge-patch+json.',
           );
         }
-        await inTransaction(false, async (trx) => {
+        const change = await inTransaction(false, async (trx) => {
           const before = await current(trx, ctx, request, id);
           const { values, violations } = readBody(decl, request.body, mode, ctx.principal, before);
           binding.prepare?.(values, before);
           await checked(trx, ctx, values, violations, id);
-          if (Object.keys(values).length === 0) return;
+          if (Object.keys(values).length === 0) return { values, before };
           const into = tableFor();
-          const row = rowOf(into, values);
+          const row = {
+            ...rowOf(into, values),
+            ...(await binding.derive?.(trx, values, ctx, before)),
+          };
           if (Object.keys(row).length) {
             await trx.updateTable(into.name).set(row).where(into.id, '=', id).execute();
           }
           await writeLinks(trx, links, id, values);
           await record(trx, ctx, id, 'update', before);
+          return { values, before };
         });
         await publish(request);
+        await followUp(
+          request,
+          ctx,
+          { id, action: 'update', values: change.values },
+          change.before,
+        );
         return answer(reply, ctx, id);
       };
       scope.put(itemPath, change('replace'));

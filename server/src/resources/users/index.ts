@@ -1,0 +1,53 @@
+// Users (spec administration §2, §3, §5, §7): the list with its lookups, the detail, the
+// creation (POST /api/users/create, and POST /api/users for Hydra clients) and the update, from
+// the User declaration (src/domain/schema/user.ts) with the rules of ./rules.ts; a reset link
+// sent by an administrator; the signed-in user's own profile (./profile.ts).
+//
+// After a write: a user created without a password gets an invitation e-mail (a one-time link,
+// 72 h: server/src/users/passwordLinks.ts); a user disabled loses its sessions and refresh
+// tokens at once (server/src/auth/oidc/revoke.ts), and its next sign-in is refused.
+import { User } from '../../../../src/domain/schema/user.ts';
+import { revokeSessions } from '../../auth/oidc/revoke.ts';
+import { httpError } from '../../http/problem.ts';
+import { sendInvitationLink, sendResetLink } from '../../users/accountMails.ts';
+import { contextOf } from '../framework/context.ts';
+import { genericResource } from '../framework/generic.ts';
+import { type Api, loadItem, type ResourceDeps } from '../framework/index.ts';
+import { registerOwnProfile } from './profile.ts';
+import { checkUser, deriveUser, prepareUser } from './rules.ts';
+import { userFilters, users } from './source.ts';
+
+export async function register(api: Api, deps: ResourceDeps): Promise<void> {
+  const db = deps.database.db;
+  await genericResource(api, deps, User, {
+    source: users,
+    list: { filters: userFilters },
+    prepare: prepareUser,
+    check: checkUser,
+    derive: deriveUser,
+    async committed(ctx, { id, action, values }, before) {
+      if (action === 'create' && typeof values.plainPassword !== 'string') {
+        await sendInvitationLink(db, api.mailer, { userId: id, createdBy: ctx.principal.userId });
+      }
+      if (action === 'update' && values.enabled === false && before?.enabled === true) {
+        await revokeSessions(db, id);
+      }
+    },
+  });
+
+  // An administrator sends a new link to choose a password (earlier unused ones stop working).
+  api.post('/api/users/:id/reset_password', async (request, reply) => {
+    const ctx = await contextOf(request, deps, User.access.update);
+    const id = ctx.pathId();
+    if ((await loadItem(users, ctx, id)) === undefined) {
+      throw httpError(404, User.messages?.notFound);
+    }
+    const { expiresAt } = await sendResetLink(db, api.mailer, {
+      userId: id,
+      createdBy: ctx.principal.userId,
+    });
+    return reply.code(202).send({ expiresAt: expiresAt.toISOString() });
+  });
+
+  registerOwnProfile(api, deps);
+}

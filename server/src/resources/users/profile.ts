@@ -1,0 +1,172 @@
+// The signed-in user's own profile (spec administration §2 /user/profile): anyone signed in
+// reads it, changes its civility, names, job and e-mail (checked as the User declaration says),
+// and its password given the current one. Its roles, type, organisation and username are not
+// its own to change: a body naming them is refused (422), nothing written.
+import { sql } from 'kysely';
+import { User } from '../../../../src/domain/schema/user.ts';
+import { hashPassword, verifyPassword } from '../../auth/password.ts';
+import { httpError } from '../../http/problem.ts';
+import { ValidationFailed, type Violation } from '../../http/violations.ts';
+import { sendJsonLd } from '../../hydra/jsonld.ts';
+import { passwordViolations } from '../../users/passwordLinks.ts';
+import { parseValue } from '../framework/body.ts';
+import { contextOf } from '../framework/context.ts';
+import type { Api, Ctx, ResourceDeps } from '../framework/index.ts';
+import { acceptJsonLd } from '../framework/write.ts';
+
+/** What one may change of one's own account. */
+const OWN_FIELDS = ['civility', 'firstname', 'lastname', 'jobFunction', 'email'] as const;
+const COLUMNS: Record<(typeof OWN_FIELDS)[number], string> = {
+  civility: 'civility',
+  firstname: 'firstname',
+  lastname: 'lastname',
+  jobFunction: 'job_function',
+  email: 'email',
+};
+
+function ownId(ctx: Ctx): number {
+  if (ctx.principal.userId === null) {
+    throw httpError(
+      404,
+      "Votre compte est géré par l'annuaire de votre organisation : modifiez-le là.",
+    );
+  }
+  return ctx.principal.userId;
+}
+
+async function ownProfile(ctx: Ctx) {
+  const id = ownId(ctx);
+  const row = await ctx.db
+    .selectFrom('app_user')
+    .innerJoin('user_type', 'user_type.id', 'app_user.user_type')
+    .select([
+      'app_user.id',
+      'app_user.civility',
+      'app_user.firstname',
+      'app_user.lastname',
+      'app_user.job_function',
+      'app_user.email',
+      'app_user.username',
+      'app_user.password_hash',
+      'user_type.name as typeName',
+    ])
+    .where('app_user.id', '=', id)
+    .executeTakeFirst();
+  if (!row) throw httpError(404, 'Votre compte est introuvable.');
+  return {
+    '@context': '/api/contexts/User',
+    '@id': '/api/user/profile',
+    '@type': 'User',
+    id: row.id,
+    civility: row.civility,
+    firstname: row.firstname,
+    lastname: row.lastname,
+    jobFunction: row.job_function,
+    email: row.email,
+    username: row.username,
+    userType: { label: row.typeName },
+    // The roles the token gives, read-only here.
+    roles: ctx.principal.givenRoles,
+    hasPassword: row.password_hash !== null,
+  };
+}
+
+const body = (input: unknown): Record<string, unknown> => {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw httpError(400, 'Le corps de la requête doit être un objet JSON.');
+  }
+  return input as Record<string, unknown>;
+};
+
+export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
+  api.register(async (scope) => {
+    acceptJsonLd(scope);
+    scope.get('/api/user/profile', async (request, reply) => {
+      const ctx = await contextOf(request, deps);
+      reply.header('cache-control', 'no-store');
+      return sendJsonLd(reply, await ownProfile(ctx));
+    });
+
+    scope.put('/api/user/profile', async (request, reply) => {
+      const ctx = await contextOf(request, deps);
+      const id = ownId(ctx);
+      const input = body(request.body);
+      const current = await ownProfile(ctx);
+      const violations: Violation[] = [];
+      const row: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(input)) {
+        if (key.startsWith('@')) continue;
+        const own = (OWN_FIELDS as readonly string[]).includes(key);
+        if (!own) {
+          // The form sends the whole profile back: what it cannot change must be unchanged.
+          if (JSON.stringify(value) === JSON.stringify((current as Record<string, unknown>)[key]))
+            continue;
+          violations.push({
+            propertyPath: key,
+            message: 'Ce champ ne peut pas être modifié depuis votre profil.',
+          });
+          continue;
+        }
+        const parsed = parseValue(User.properties[key as keyof typeof User.properties], value);
+        if (!parsed.ok) violations.push({ propertyPath: key, message: parsed.message });
+        else row[COLUMNS[key as (typeof OWN_FIELDS)[number]]] = parsed.value;
+      }
+      if (row.civility != null && ![1, 2].includes(row.civility as number)) {
+        violations.push({
+          propertyPath: 'civility',
+          message: '« Civilité » doit valoir 1 (Mme) ou 2 (M.).',
+        });
+      }
+      if (typeof row.email === 'string') {
+        const taken = await ctx.db
+          .selectFrom('app_user')
+          .select('id')
+          .where(sql`lower(email)`, '=', row.email.toLowerCase())
+          .where('id', '<>', id)
+          .executeTakeFirst();
+        if (taken) {
+          violations.push({
+            propertyPath: 'email',
+            message: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+          });
+        }
+      }
+      if (violations.length) throw new ValidationFailed(violations);
+      if (Object.keys(row).length) {
+        await ctx.db.updateTable('app_user').set(row).where('id', '=', id).execute();
+      }
+      reply.header('cache-control', 'no-store');
+      return sendJsonLd(reply, await ownProfile(ctx));
+    });
+
+    // One's own password: the current one proves it is oneself at the keyboard.
+    scope.post('/api/user/password', async (request, reply) => {
+      const ctx = await contextOf(request, deps);
+      const id = ownId(ctx);
+      const input = body(request.body);
+      const row = await ctx.db
+        .selectFrom('app_user')
+        .select('password_hash')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const violations: Violation[] = [];
+      const currentOk =
+        typeof input.currentPassword === 'string' &&
+        (await verifyPassword(input.currentPassword, row.password_hash));
+      if (!currentOk) {
+        violations.push({
+          propertyPath: 'currentPassword',
+          message: 'Le mot de passe actuel est incorrect.',
+        });
+      }
+      violations.push(...passwordViolations(input.plainPassword, input.repeatPassword ?? null));
+      if (violations.length) throw new ValidationFailed(violations);
+      await ctx.db
+        .updateTable('app_user')
+        .set({ password_hash: await hashPassword(input.plainPassword as string) })
+        .where('id', '=', id)
+        .execute();
+      return reply.code(204).send();
+    });
+  });
+}

@@ -1,0 +1,439 @@
+// User administration (issue 13; spec administration §3, §5, §7) over real HTTP and the real
+// database: the list, its lookups and filters, the detail, creation and update with every rule
+// the server enforces whatever the client sends (scope, no escalation, PROFILE_* never from the
+// body, managedBy fixed, usernames unique per realm), the invitation written to the outbox, the
+// reset link, disabling, and one's own profile. Each refusal is checked to change nothing.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSaveBody } from '../../src/domain/userForm.ts';
+import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+let api: ScopedApi;
+let partnerId: number;
+let ownOrganization: number;
+let foreignOrganization: number;
+beforeAll(async () => {
+  server = await startTestServer();
+  api = new ScopedApi(server);
+  partnerId = await api.one("SELECT partner_id AS id FROM app_user WHERE username = 'partenaire'");
+  ownOrganization = await api.one(
+    `SELECT id FROM organization WHERE parent_id = ${partnerId} ORDER BY id LIMIT 1`,
+  );
+  foreignOrganization = await api.one(
+    `SELECT id FROM organization WHERE type_id = 2 AND id <> ${partnerId} ORDER BY id LIMIT 1`,
+  );
+});
+afterAll(() => server?.close());
+
+const members = (body: Json) => body['hydra:member'] as Json[];
+let serial = 0;
+/** A new user's body, as the SPA's form sends it after its save rules (§5). */
+const newUser = (extra: Json = {}): Json => {
+  serial += 1;
+  return {
+    civility: 1,
+    firstname: 'Camille',
+    lastname: `Essai${serial}`,
+    username: `camille.essai${serial}`,
+    email: `camille.essai${serial}@exemple.fr`,
+    typeSelected: 'PROFILE_SELLER',
+    roles: [],
+    plainPassword: 'motdepasse2026',
+    repeatPassword: 'motdepasse2026',
+    ...extra,
+  };
+};
+const snapshot = () => api.rows('SELECT * FROM app_user ORDER BY id');
+
+describe('the list and its lookups', () => {
+  it('lists users by id ascending, 10 per page, with their type, profile and organisation', async () => {
+    const page = await api.list('ageo', '/api/users');
+    const list = members(page);
+    expect(list).toHaveLength(10);
+    expect(list.map((u) => u.id)).toEqual([...list.map((u) => u.id)].sort((a, b) => a - b));
+    const ageo = list.find((u) => u.username === 'ageo') as Json;
+    expect(ageo.userType).toMatchObject({ id: 1, role: 'PROFILE_ADMIN_AGEO' });
+    expect(ageo.profileRealm.profile.name).toBe('Administrateur AGEO');
+    expect(ageo).not.toHaveProperty('plainPassword');
+    expect(ageo).not.toHaveProperty('password_hash');
+    expect(page['hydra:totalItems']).toBe(await api.count('SELECT id FROM app_user'));
+  });
+
+  it('finds one account by exact username and realm, and nothing for a near miss', async () => {
+    const found = members(
+      await api.list('ageo', '/api/users?exact_username=VENDEUR&realm=partenaires'),
+    );
+    expect(found.map((u) => u.username)).toEqual(['vendeur']);
+    expect(
+      members(await api.list('ageo', '/api/users?exact_username=vendeu&realm=partenaires')),
+    ).toEqual([]);
+    expect(members(await api.list('ageo', '/api/users?exact_username=vendeur&realm=ageo'))).toEqual(
+      [],
+    );
+  });
+
+  it('autocompletes on lastname and employee.lastname, and filters by profile and enabled', async () => {
+    const lastname = (
+      await api.rows<{ lastname: string }>(
+        "SELECT lastname FROM app_user WHERE username = 'vendeur'",
+      )
+    )[0].lastname;
+    const prefix = lastname.slice(0, 3).toLowerCase();
+    for (const name of ['lastname', 'employee.lastname']) {
+      const list = members(await api.list('ageo', `/api/users?${name}=${prefix}`));
+      expect(list.length).toBeGreaterThan(0);
+      for (const u of list) expect(u.lastname.toLowerCase()).toContain(prefix);
+    }
+    const seller = await api.one("SELECT id FROM profile WHERE name = 'Vendeur'");
+    const sellers = await api.all('ageo', `/api/users?profile=${seller}`);
+    expect(sellers.length).toBe(
+      await api.count(
+        `SELECT u.id FROM app_user u JOIN profile_realm pr ON pr.id = u.profile_realm_id WHERE pr.profile_id = ${seller}`,
+      ),
+    );
+    const disabled = await api.all('ageo', '/api/users?enabled=false');
+    for (const u of disabled) expect(u.enabled).toBe(false);
+  });
+
+  it('shows a partner administrator only its partner users', async () => {
+    const seen = await api.all('partenaire', '/api/users');
+    expect(seen.length).toBe(
+      await api.count(`SELECT id FROM app_user WHERE partner_id = ${partnerId}`),
+    );
+    const ageoId = await api.one("SELECT id FROM app_user WHERE username = 'ageo'");
+    expect((await api.get('partenaire', `/api/users/${ageoId}`)).status).toBe(404);
+  });
+
+  it('refuses whoever lacks USERS_MANAGEMENT (403), and answers 400 on a malformed filter', async () => {
+    for (const account of ['manager', 'vendeur'] as const) {
+      expect((await api.get(account, '/api/users')).status).toBe(403);
+      expect((await api.send(account, 'POST', '/api/users/create', newUser())).status).toBe(403);
+    }
+    expect((await api.get('ageo', '/api/users?profile=abc')).status).toBe(400);
+    expect((await api.get('ageo', '/api/users/999999')).status).toBe(404);
+  });
+});
+
+describe('creation', () => {
+  it('creates a seller with a password: its type role alone, its type profile, its partner', async () => {
+    const body = newUser({ organization: `/api/organizations/${ownOrganization}` });
+    const created = await api.send('partenaire', 'POST', '/api/users/create', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.roles).toEqual(['PROFILE_SELLER']);
+    expect(created.body.profileRealm.profile.name).toBe('Vendeur');
+    expect(created.body.partnerId).toBe(partnerId);
+    expect(created.body.enabled).toBe(true);
+    // It can sign in with that password through the real provider.
+    const browser = new OidcBrowser(server.url, server.config.oidc.clientId);
+    const tokens = await browser.login(body.username, body.plainPassword);
+    const me = (await (await callApi(server.url, '/api/me', tokens.access_token)).json()) as Json;
+    expect(me.roles).toContain('PROFILE_SELLER');
+    expect(me.roles).not.toContain('USERS_MANAGEMENT');
+  });
+
+  it('never stores PROFILE_* roles nor extra rights from a new user body', async () => {
+    const created = await api.send(
+      'ageo',
+      'POST',
+      '/api/users',
+      newUser({ roles: ['PROFILE_ADMIN_AGEO', 'VIEW_ADMIN'] }),
+    );
+    expect(created.status).toBe(201);
+    const [row] = await api.rows<{ roles: string }>(
+      `SELECT roles FROM app_user WHERE id = ${created.body.id}`,
+    );
+    expect(row.roles).toBe('PROFILE_SELLER');
+  });
+
+  it('without a password, writes an invitation with a one-time link to the outbox', async () => {
+    const body = newUser({ plainPassword: null, repeatPassword: null });
+    const created = await api.send('ageo', 'POST', '/api/users/create', body);
+    expect(created.status).toBe(201);
+    const mail = await lastMailTo(body.email);
+    expect(mail.subject).toMatch(/mot de passe/i);
+    expect(mail.text).toMatch(/finalise-account\?token=/);
+    const [link] = await api.rows<{ purpose: string; hours: number }>(
+      `SELECT purpose, round(extract(epoch FROM expires_at - created_at) / 3600)::int AS hours FROM user_token WHERE user_id = ${created.body.id}`,
+    );
+    expect(link).toEqual({ purpose: 'invitation', hours: 72 });
+  });
+
+  it('refuses a username already used in the realm, whatever its case: 409 in French, nothing written', async () => {
+    const before = await snapshot();
+    const answer = await api.send(
+      'ageo',
+      'POST',
+      '/api/users/create',
+      newUser({ username: 'VENDEUR' }),
+    );
+    expect(answer.status).toBe(409);
+    expect(answer.body.detail).toMatch(/déjà utilisé dans ce royaume/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses escalation by a partner administrator (422 on the field), nothing written', async () => {
+    const ageoProfile = await api.one(
+      "SELECT pr.id FROM profile_realm pr JOIN profile p ON p.id = pr.profile_id JOIN realm r ON r.id = pr.realm_id WHERE p.name = 'Administrateur AGEO' AND r.name = 'partenaires'",
+    );
+    const before = await snapshot();
+    const attempts: Array<[Json, string]> = [
+      [{ typeSelected: 'PROFILE_ADMIN_AGEO' }, 'typeSelected'],
+      [{ profileRealm: `/api/profileRealms/${ageoProfile}` }, 'profileRealm'],
+      [{ organization: `/api/organizations/${foreignOrganization}` }, 'organization'],
+      [{ partnerId: foreignOrganization }, 'partnerId'],
+      [{ realm: 'ageo' }, 'realm'],
+      [{ password_hash: 'x' }, 'password_hash'],
+    ];
+    for (const [extra, field] of attempts) {
+      const answer = await api.send('partenaire', 'POST', '/api/users/create', newUser(extra));
+      expect(answer.status, JSON.stringify(extra)).toBe(422);
+      expect(
+        violationsOf(answer).some((v) => v.startsWith(`${field}:`)),
+        violationsOf(answer).join(),
+      ).toBe(true);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('checks every field at once, in French', async () => {
+    const answer = await api.send('ageo', 'POST', '/api/users/create', {
+      firstname: '',
+      lastname: 'X',
+      username: 'avec espace',
+      email: 'pas-un-email',
+      civility: 7,
+      plainPassword: 'court',
+      repeatPassword: 'autre',
+      roles: ['NO_SUCH_RIGHT'],
+    });
+    expect(answer.status).toBe(422);
+    const fields = violationsOf(answer).map((v) => v.split(':')[0]);
+    expect(new Set(fields)).toEqual(
+      new Set([
+        'firstname',
+        'username',
+        'email',
+        'civility',
+        'plainPassword',
+        'repeatPassword',
+        'roles',
+      ]),
+    );
+  });
+});
+
+describe('update', () => {
+  const create = async () => {
+    const created = await api.send('partenaire', 'POST', '/api/users/create', newUser());
+    expect(created.status).toBe(201);
+    return created.body;
+  };
+
+  it('updates a user the way the form sends it, and answers the new record', async () => {
+    const user = await create();
+    const answer = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${user.id}`,
+      userSaveBody(
+        {
+          ...user,
+          jobFunction: 'Chargée de clientèle',
+          roles: ['VIEW_COMMISSIONS'],
+        },
+        'update',
+      ),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.jobFunction).toBe('Chargée de clientèle');
+    expect(answer.body.roles).toEqual(['PROFILE_SELLER', 'VIEW_COMMISSIONS']);
+  });
+
+  it('keeps managedBy, and refuses rights the partner administrator does not hold', async () => {
+    const manager = await api.one(
+      `SELECT id FROM app_user WHERE user_type = 3 AND partner_id = ${partnerId} ORDER BY id LIMIT 1`,
+    );
+    const other = await api.one(
+      `SELECT id FROM app_user WHERE user_type = 3 AND partner_id = ${partnerId} ORDER BY id DESC LIMIT 1`,
+    );
+    const created = await api.send(
+      'partenaire',
+      'POST',
+      '/api/users/create',
+      newUser({ managedBy: `/api/supervisors/${manager}` }),
+    );
+    expect(created.body.managedBy.id).toBe(manager);
+    const moved = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${created.body.id}`,
+      // A client that does not follow §5 sends it anyway: the server keeps the first manager.
+      { ...userSaveBody(created.body, 'update'), managedBy: `/api/supervisors/${other}` },
+    );
+    expect(other).not.toBe(manager);
+    expect(moved.status).toBe(200);
+    expect(moved.body.managedBy.id).toBe(manager);
+
+    const before = await snapshot();
+    const forged = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${created.body.id}`,
+      userSaveBody(
+        {
+          ...created.body,
+          roles: ['VIEW_ADMIN'],
+        },
+        'update',
+      ),
+    );
+    expect(forged.status).toBe(422);
+    expect(violationsOf(forged).join()).toMatch(/VIEW_ADMIN/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a partner administrator on an account of another partner (404) or above its type (403)', async () => {
+    const foreign = await api.one(
+      `SELECT id FROM app_user WHERE partner_id <> ${partnerId} ORDER BY id LIMIT 1`,
+    );
+    expect(
+      (await api.send('partenaire', 'PUT', `/api/users/${foreign}`, { enabled: false })).status,
+    ).toBe(404);
+    const user = await create();
+    // The operator turns it into an operator administrator: the partner can no longer touch it.
+    const raised = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/users/${user.id}`,
+      { typeSelected: 'PROFILE_ADMIN_AGEO' },
+      {
+        'content-type': 'application/merge-patch+json',
+      },
+    );
+    expect(raised.status, JSON.stringify(raised.body)).toBe(200);
+    const answer = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${user.id}`,
+      userSaveBody(
+        {
+          ...raised.body,
+          jobFunction: 'x',
+        },
+        'update',
+      ),
+    );
+    expect(answer.status).toBe(403);
+  });
+
+  it('disables a user: its refresh token stops working and its next sign-in is refused', async () => {
+    const body = newUser();
+    const created = await api.send('partenaire', 'POST', '/api/users/create', body);
+    const browser = new OidcBrowser(server.url, server.config.oidc.clientId);
+    const tokens = await browser.login(body.username, body.plainPassword);
+    expect(tokens.refresh_token).toBeTruthy();
+    const off = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${created.body.id}`,
+      userSaveBody(
+        {
+          ...created.body,
+          enabled: false,
+        },
+        'update',
+      ),
+    );
+    expect(off.status).toBe(200);
+    expect(off.body.enabled).toBe(false);
+    const refreshed = await browser.token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token as string,
+    });
+    expect(refreshed.status).toBe(400);
+    await expect(
+      new OidcBrowser(server.url, server.config.oidc.clientId).login(
+        body.username,
+        body.plainPassword,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('sends a reset link on request (202) to a user in scope only', async () => {
+    const user = await create();
+    const sent = await api.send('partenaire', 'POST', `/api/users/${user.id}/reset_password`);
+    expect(sent.status).toBe(202);
+    expect((await lastMailTo(user.email)).text).toMatch(/finalise-account\?token=/);
+    const ageoId = await api.one("SELECT id FROM app_user WHERE username = 'ageo'");
+    expect(
+      (await api.send('partenaire', 'POST', `/api/users/${ageoId}/reset_password`)).status,
+    ).toBe(404);
+    expect((await api.send('vendeur', 'POST', `/api/users/${user.id}/reset_password`)).status).toBe(
+      403,
+    );
+  });
+});
+
+describe('own profile', () => {
+  it('reads and changes one’s names and job, never one’s roles', async () => {
+    const profile = await api.get('vendeur', '/api/user/profile');
+    expect(profile.status).toBe(200);
+    expect(profile.body.username).toBe('vendeur');
+    const changed = await api.send('vendeur', 'PUT', '/api/user/profile', {
+      ...profile.body,
+      jobFunction: 'Conseiller senior',
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.jobFunction).toBe('Conseiller senior');
+    const before = await snapshot();
+    const forged = await api.send('vendeur', 'PUT', '/api/user/profile', {
+      ...profile.body,
+      roles: ['PROFILE_ADMIN_AGEO'],
+    });
+    expect(forged.status).toBe(422);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('changes one’s password only with the current one', async () => {
+    const body = newUser();
+    await api.send('ageo', 'POST', '/api/users/create', body);
+    const browser = new OidcBrowser(server.url, server.config.oidc.clientId);
+    const tokens = await browser.login(body.username, body.plainPassword);
+    const change = (currentPassword: string) =>
+      fetch(new URL('/api/user/password', server.url), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${tokens.access_token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          currentPassword,
+          plainPassword: 'nouveau2027abc',
+          repeatPassword: 'nouveau2027abc',
+        }),
+      });
+    expect((await change('faux')).status).toBe(422);
+    expect((await change(body.plainPassword)).status).toBe(204);
+    await new OidcBrowser(server.url, server.config.oidc.clientId).login(
+      body.username,
+      'nouveau2027abc',
+    );
+  });
+});
+
+/** The newest .eml of the outbox addressed to this address. */
+async function lastMailTo(address: string) {
+  const outbox = join(server.config.dataDir, 'outbox');
+  const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort();
+  for (const file of files.reverse()) {
+    const mail = await simpleParser(await readFile(join(outbox, file)));
+    const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+    if (to.some((t) => t?.text.includes(address))) return mail;
+  }
+  throw new Error(`no mail to ${address} in ${outbox}`);
+}
