@@ -53,16 +53,18 @@ const isProviderDefault = (role: string) =>
 /**
  * The roles as given by any standard OpenID Connect provider, one rule for the SPA and the API:
  * the `roles` claim (the embedded provider, or a Keycloak "roles" mapper); without it
- * Keycloak's own places, `realm_access.roles`, then `resource_access.<clientId>.roles`.
+ * Keycloak's own places, `realm_access.roles` and `resource_access.<clientId>.roles` together
+ * (a realm always holds Keycloak's defaults, so the client's roles must not hide behind them).
  * Keycloak's default roles (offline_access, uma_authorization, default-roles-*) are left out.
  */
 export function rolesOfClaims(claims: Record<string, unknown>, clientId: string): Role[] {
+  const own = stringList(claims.roles);
   const realm = (claims.realm_access as { roles?: unknown } | undefined)?.roles;
   const client = (claims.resource_access as Record<string, { roles?: unknown }> | undefined)?.[
     clientId
   ]?.roles;
-  const given = stringList(claims.roles) ?? stringList(realm) ?? stringList(client) ?? [];
-  return given.filter((role) => !isProviderDefault(role));
+  const given = own ?? [...(stringList(realm) ?? []), ...(stringList(client) ?? [])];
+  return [...new Set(given)].filter((role) => !isProviderDefault(role));
 }
 
 /** Roles are stored as a comma list (spec §6). */

@@ -15,15 +15,28 @@ describe('rolesOfClaims', () => {
     ]);
   });
 
-  it("falls back to Keycloak's realm roles, then to the client's roles", () => {
+  it("falls back to Keycloak's realm roles and the client's roles together", () => {
     const keycloak = {
       realm_access: { roles: ['PROFILE_MANAGER', 'offline_access'] },
-      resource_access: { 'espace-partenaire': { roles: ['VIEW_SELLER'] } },
+      resource_access: { 'espace-partenaire': { roles: ['VIEW_SELLER', 'PROFILE_MANAGER'] } },
     };
-    expect(rolesOfClaims(keycloak, 'espace-partenaire')).toEqual(['PROFILE_MANAGER']);
+    expect(rolesOfClaims(keycloak, 'espace-partenaire')).toEqual([
+      'PROFILE_MANAGER',
+      'VIEW_SELLER',
+    ]);
+    // A realm that holds only Keycloak's defaults does not hide the client's roles.
+    expect(
+      rolesOfClaims(
+        {
+          realm_access: { roles: ['offline_access', 'default-roles-partners'] },
+          resource_access: keycloak.resource_access,
+        },
+        'espace-partenaire',
+      ),
+    ).toEqual(['VIEW_SELLER', 'PROFILE_MANAGER']);
     expect(
       rolesOfClaims({ resource_access: keycloak.resource_access }, 'espace-partenaire'),
-    ).toEqual(['VIEW_SELLER']);
+    ).toEqual(['VIEW_SELLER', 'PROFILE_MANAGER']);
     expect(rolesOfClaims({ resource_access: keycloak.resource_access }, 'autre')).toEqual([]);
     expect(rolesOfClaims({}, 'espace-partenaire')).toEqual([]);
   });

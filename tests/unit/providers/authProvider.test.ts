@@ -140,7 +140,10 @@ describe('permissions and identity', () => {
     const user = oidcUser({ access_token: accessToken });
     delete user.profile.roles;
     const realm = setup({ user, clientId: 'espace-partenaire' });
-    expect((await realm.auth.getPermissions()).givenRoles).toEqual(['PROFILE_SELLER']);
+    expect((await realm.auth.getPermissions()).givenRoles).toEqual([
+      'PROFILE_SELLER',
+      'VIEW_COMMISSIONS',
+    ]);
 
     const clientOnly = oidcUser({
       access_token: `${part({ alg: 'RS256' })}.${part({
