@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeSessions } from '../../server/src/auth/oidc/revoke.ts';
@@ -332,7 +333,7 @@ describe('disabled accounts', () => {
       db()
         .selectFrom('oidc_payload')
         .select('model')
-        .where((eb) => eb(eb.ref('payload', '->>').key('accountId'), '=', String(id)))
+        .where(sql<string>`payload ->> 'accountId'`, '=', String(id))
         .execute();
     expect((await stored()).map((r) => r.model)).toEqual(
       expect.arrayContaining(['Session', 'Grant', 'RefreshToken']),
