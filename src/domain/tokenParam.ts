@@ -52,7 +52,14 @@ export function withoutTokenParam(search: string): string {
   return rest ? `?${rest}` : '';
 }
 
+/**
+ * Pages whose `token` is no bearer token but a one-time link's (docs/security.md, "Accounts an
+ * administrator creates"): the page itself reads it, and it must never become the session.
+ */
+export const LINK_TOKEN_PATHS: readonly string[] = ['/finalise-account'];
+
 export function decideTokenEntry(input: TokenEntryInput): TokenEntry {
+  if (LINK_TOKEN_PATHS.includes(input.pathname.replace(/\/+$/, ''))) return { action: 'none' };
   const token = readTokenParam(input.search);
   if (token) {
     if (!input.sessionToken) return { action: 'adopt', token };

@@ -11,7 +11,10 @@ const LoginPage = lazyPage(() => import('./LoginPage.tsx'), 'LoginPage');
 const LogoutPage = lazyPage(() => import('./LogoutPage.tsx'), 'LogoutPage');
 const TokenExpiredPage = lazyPage(() => import('./TokenExpiredPage.tsx'), 'TokenExpiredPage');
 const LoginErrorPage = lazyPage(() => import('./LoginErrorPage.tsx'), 'LoginErrorPage');
-const FinaliseAccountPage = lazyPage(() => import('./InfoPage.tsx'), 'FinaliseAccountPage');
+const FinaliseAccountPage = lazyPage(
+  () => import('./FinaliseAccountPage.tsx'),
+  'FinaliseAccountPage',
+);
 const ResetPasswordPage = lazyPage(() => import('./InfoPage.tsx'), 'ResetPasswordPage');
 const LoginBackupPage = lazyPage(() => import('./InfoPage.tsx'), 'LoginBackupPage');
 const PublicPage = lazyPage(() => import('./InfoPage.tsx'), 'PublicPage');

@@ -71,6 +71,16 @@ describe('decideTokenEntry', () => {
       { action: 'none' },
     ],
     [
+      "a password link's token on /finalise-account: not a bearer, the page reads it",
+      { pathname: '/finalise-account', search: '?token=abc' },
+      { action: 'none' },
+    ],
+    [
+      "a password link's token, signed in as someone else: the session is kept",
+      { pathname: '/finalise-account/', search: '?token=abc', sessionToken: 'x', signedIn: true },
+      { action: 'none' },
+    ],
+    [
       'no token, not signed in, elsewhere: the OIDC sign-in flow takes over',
       { pathname: '/contrats/liste' },
       { action: 'none' },
