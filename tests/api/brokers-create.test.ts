@@ -341,7 +341,7 @@ describe('POST /api/supervisors', () => {
       '@type': 'Supervisor',
       // Its type's role, and its profile's (Manageur).
       roles: ['PROFILE_MANAGER', 'VIEW_COMMISSIONS', 'VIEW_SELLER'],
-      userType: { id: 3, label: 'Manager' },
+      userType: { id: 3, label: 'Manageur' },
       sellerCode: null,
       employee: { managedBy: null },
     });

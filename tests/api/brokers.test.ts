@@ -216,7 +216,7 @@ describe('GET /api/supervisors', () => {
       expect(m).toMatchObject({
         '@id': `/api/supervisors/${m.id}`,
         '@type': 'Supervisor',
-        userType: { id: 3, label: 'Manager' },
+        userType: { id: 3, label: 'Manageur' },
         employee: { organization: { legalname: expect.any(String) } },
         sellerCode: null,
       });

@@ -11,13 +11,6 @@ import { type AnySelect, type Ctx, iri } from '../framework/index.ts';
 import { classSource } from '../framework/schema.ts';
 import { organizationIri, organizationsByIds } from '../organizations/shape.ts';
 
-/** Profile types of spec §6 and their French labels (the `type` sort reads userType.label). */
-export const USER_TYPE_LABELS: Readonly<Record<number, string>> = {
-  1: 'Administrateur AGEO',
-  2: 'Administrateur partenaire',
-  3: 'Manager',
-  4: 'Vendeur',
-};
 export const USER_TYPE = { manager: 3, seller: 4 } as const;
 
 const supervisorIri = (id: number) => iri('/api/supervisors', id);
@@ -54,7 +47,7 @@ export function usersOfType(decl: typeof Broker | typeof Supervisor, userType: n
         'app_user.managed_by',
       ]),
     async compute(rows, ctx) {
-      const [organizations, managers] = await Promise.all([
+      const [organizations, managers, type] = await Promise.all([
         organizationsByIds(
           ctx,
           rows.map((r) => r.organization_id),
@@ -63,6 +56,8 @@ export function usersOfType(decl: typeof Broker | typeof Supervisor, userType: n
           ctx,
           rows.map((r) => r.managed_by),
         ),
+        // Its label as the administration names it (the user_type table, migration 012).
+        ctx.db.selectFrom('user_type').select('name').where('id', '=', userType).executeTakeFirst(),
       ]);
       return rows.map((r) => {
         const organization =
@@ -70,7 +65,7 @@ export function usersOfType(decl: typeof Broker | typeof Supervisor, userType: n
         const manager = r.managed_by === null ? undefined : managers.get(r.managed_by);
         return {
           roles: givenRolesOfRow(r.roles),
-          userType: { id: r.user_type, label: USER_TYPE_LABELS[r.user_type] ?? null },
+          userType: { id: r.user_type, label: type?.name ?? null },
           employee: {
             civility: r.civility,
             firstname: r.firstname,
