@@ -1,6 +1,7 @@
 // Every resource, registered in the protected API scope (server/src/app.ts).
 // Each module lives in its own folder and exports register(api, deps); add one line per module.
 import { CLASSES } from '../../../src/domain/schema/index.ts';
+import * as accessGroups from './accessGroups/index.ts';
 import * as beneficiaries from './beneficiaries/index.ts';
 import * as benefits from './benefits/index.ts';
 import * as brokers from './brokers/index.ts';
@@ -48,6 +49,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   dashboards.register(api, deps);
   // Rights: profiles per realm, the roles and their tree (the plain classes just below).
   await rights.register(api, deps);
+  // Partner access groups, scoped to the partner of a partner administrator.
+  await accessGroups.register(api, deps);
   // The single sign-on directory search (/api/users/sso_search*), for whoever manages users.
   usersDirectory.register(api, deps);
   // Users: the administration's accounts, their links to choose a password, one's own profile.

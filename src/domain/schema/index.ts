@@ -1,6 +1,7 @@
 // Every class declaration of the API (./types.ts), by Hydra name and by react-admin resource.
 // Add a class here and the server documents it, the SPA labels it (resources.<name>.fields.*)
 // and the generic screens can show it.
+import { AccessGroup } from './accessGroup.ts';
 import { Benefit } from './benefit.ts';
 import { Commission, CommissionSummary } from './commission.ts';
 import { Contract } from './contract.ts';
@@ -50,6 +51,7 @@ export const CLASSES: readonly AnyClass[] = [
   ProfileRealm,
   Role,
   RightsChange,
+  AccessGroup,
   User,
 ];
 

@@ -95,6 +95,8 @@ export const Organization = defineClass({
   plural: 'Organisations',
   description: 'Toute organisation : partenaire, apporteur, compagnie, groupe…',
   paths: { collection: '/api/organizations' },
+  // Read-only here; named so that a link to organisations (a group's) checks the ids it is given.
+  table: 'organization',
   display: 'legalname',
   access: {},
   messages: { notFound: 'Cette organisation est introuvable.' },

@@ -5,6 +5,7 @@
 // benchmarks). business/facts.ts lists what tests may rely on.
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema.ts';
+import { seedAccessGroups } from './accessGroups.ts';
 import { seedDemoBusiness } from './business/demo.ts';
 import { seedLargeBusiness } from './business/large.ts';
 import { seedReference } from './business/reference.ts';
@@ -41,6 +42,7 @@ export async function seed(
         reference,
         log: options.log,
       });
+    await seedAccessGroups(trx, faker, organizations);
   });
   // Planner statistics, as a server's autovacuum would gather them (PGlite runs none). At the
   // large scale, VACUUM too: it sets the visibility map that index-only scans (the capped
