@@ -19,6 +19,7 @@ import { userFilters, users } from './source.ts';
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const db = deps.database.db;
+  const { publicUrl } = deps.config;
   await genericResource(api, deps, User, {
     source: users,
     list: { filters: userFilters },
@@ -27,7 +28,11 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     derive: deriveUser,
     async committed(ctx, { id, action, values }, before) {
       if (action === 'create' && typeof values.plainPassword !== 'string') {
-        await sendInvitationLink(db, api.mailer, { userId: id, createdBy: ctx.principal.userId });
+        await sendInvitationLink(db, api.mailer, {
+          userId: id,
+          createdBy: ctx.principal.userId,
+          publicUrl,
+        });
       }
       if (action === 'update' && values.enabled === false && before?.enabled === true) {
         await revokeSessions(db, id);
@@ -45,6 +50,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     const { expiresAt } = await sendResetLink(db, api.mailer, {
       userId: id,
       createdBy: ctx.principal.userId,
+      publicUrl,
     });
     return reply.code(202).send({ expiresAt: expiresAt.toISOString() });
   });
