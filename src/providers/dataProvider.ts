@@ -21,6 +21,8 @@ export interface ApiRoute {
   collection: string;
   /** Item base path when it differs, e.g. '/api/contracts' (items are `${item}/{id}`). */
   item?: string;
+  /** Where a creation is POSTed when it is not the collection (spec administration §7: '/api/users/create'). */
+  create?: string;
   /** Screen field -> API order field (spec §7 sort aliases). */
   sortAliases?: Readonly<Record<string, string>>;
   /** Kept 3 hours per signed-in user (spec §6, §9). */
@@ -224,7 +226,8 @@ export function createHydraDataProvider(
     },
 
     async create(resource, { data }) {
-      const { json, headers } = await write(routeOf(resource).collection, 'POST', data);
+      const route = routeOf(resource);
+      const { json, headers } = await write(route.create ?? route.collection, 'POST', data);
       responses.clear();
       const created = recordOf(resource, json);
       remember(itemUrl(resource, created.id as Identifier), headers);

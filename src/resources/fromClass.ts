@@ -23,6 +23,7 @@ export function fromClass(
     api: {
       collection: decl.paths.collection ?? itemBase(decl),
       ...(decl.paths.item ? { item: decl.paths.item } : {}),
+      ...(decl.paths.create ? { create: decl.paths.create } : {}),
       ...(Object.keys(aliases).length ? { sortAliases: aliases } : {}),
     },
   };
