@@ -1,0 +1,571 @@
+// /users/create and /users/{id}/update (spec administration §2 "User create/edit form with tabs
+// for account, organization, rights and access", §3, §4, §5): one form, four tabs. A save sends
+// exactly src/domain/userForm.ts's userSaveBody (create: POST /api/users/create; update: PUT
+// /api/users/{id}); the server's 422 violations show on their fields, any other failure as a
+// French toast. In edit mode each part says when it was changed and can be reset to the loaded
+// data, and after a save the form holds the record the server answered.
+import RestoreIcon from '@mui/icons-material/Restore';
+import { Alert, Box, Button, TextField as MuiTextField, Typography } from '@mui/material';
+import {
+  HttpError,
+  type Identifier,
+  type RaRecord,
+  useGetList,
+  useNotify,
+  usePermissions,
+} from 'ra-core';
+import { type ReactElement, type RefObject, useEffect, useMemo, useRef } from 'react';
+import {
+  AutocompleteInput,
+  BooleanInput,
+  CheckboxGroupInput,
+  Create,
+  Edit,
+  email,
+  Labeled,
+  maxLength,
+  PasswordInput,
+  ReferenceInput,
+  required,
+  SaveButton,
+  SelectInput,
+  TabbedForm,
+  TextInput,
+  Toolbar,
+  useRecordContext,
+} from 'react-admin';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { useParams } from 'react-router-dom';
+import { MISSING_IDS } from '../../components/list/index.ts';
+import { errorToast } from '../../components/list/SpecList.tsx';
+import { CIVILITIES } from '../../domain/format.ts';
+import type { Permissions } from '../../domain/session.ts';
+import { newUserRecord, type UserRecord, userSaveBody } from '../../domain/userForm.ts';
+import type { DirectoryEntry } from '../../providers/directory.ts';
+import type { PageProps } from '../types.ts';
+import { DirectorySearch } from './DirectorySearch.tsx';
+import { ProfileRealmRights } from './ProfileRights.tsx';
+import {
+  DEFAULT_REALM,
+  LOAD_ERROR,
+  SAVE_ERROR,
+  sameValue,
+  toFormValues,
+  USER_PARTS,
+  type UserPart,
+  userName,
+} from './userParts.ts';
+
+type Mode = 'create' | 'update';
+
+const WIDE = { fullWidth: true, sx: { maxWidth: 560 } } as const;
+const ALL = { page: 1, perPage: 100 } as const;
+const FORM_FIELDS = new Set(USER_PARTS.flatMap((p) => p.fields));
+const fieldsOf = (part: UserPart) => USER_PARTS.find((p) => p.part === part)?.fields ?? [];
+
+export const USER_FORM_MESSAGES = {
+  saved: "L'utilisateur a été enregistré.",
+  changed: 'modifié',
+  reset: 'Rétablir',
+  passwordMismatch: 'Les deux mots de passe ne correspondent pas.',
+  invalidEmail: "L'adresse e-mail n'est pas valide.",
+  invitationHint:
+    'Laissez les deux champs vides : un e-mail d’invitation lui permettra de choisir son mot de passe.',
+  keepPasswordHint: 'Laissez les deux champs vides pour garder le mot de passe actuel.',
+  managerFixed: 'Le manager est fixé à la création.',
+  noAccessGroups: 'Les groupes partenaires ne sont pas disponibles pour le moment.',
+  rolesError: 'Une erreur est survenue durant le chargement des droits',
+} as const;
+
+interface Option {
+  id: Identifier;
+  [key: string]: unknown;
+}
+
+function useRoles() {
+  const { permissions } = usePermissions<Permissions>();
+  const roles = permissions?.roles ?? [];
+  return { roles, operator: roles.includes('PROFILE_ADMIN_AGEO') };
+}
+
+/** Whether any field of the part differs from the data the form was loaded with. */
+function usePartChanged(part: UserPart): boolean {
+  const fields = fieldsOf(part);
+  const values = useWatch({ name: fields as string[] }) as unknown[];
+  const { defaultValues } = useFormState();
+  const loaded = (defaultValues ?? {}) as UserRecord;
+  return fields.some((field, i) => !sameValue(values[i], loaded[field]));
+}
+
+/** A tab's label, flagged 'modifié' in edit mode when one of its fields changed (§4). */
+function PartLabel({ part, label, mode }: { part: UserPart; label: string; mode: Mode }) {
+  const changed = usePartChanged(part);
+  return (
+    <span>
+      {label}
+      {mode === 'update' && changed && (
+        <Box
+          component="span"
+          data-changed={part}
+          sx={{ ml: 0.75, color: 'warning.main', fontSize: '0.75em', textTransform: 'none' }}
+        >
+          ● {USER_FORM_MESSAGES.changed}
+        </Box>
+      )}
+    </span>
+  );
+}
+
+/** Rétablir: this part's fields back to the loaded data, the other parts untouched (§4). */
+function ResetPart({ part, label }: { part: UserPart; label: string }) {
+  const { resetField } = useFormContext();
+  const changed = usePartChanged(part);
+  return (
+    <Button
+      variant="outlined"
+      size="small"
+      startIcon={<RestoreIcon />}
+      disabled={!changed}
+      onClick={() => {
+        for (const field of fieldsOf(part)) resetField(field);
+      }}
+      aria-label={`${USER_FORM_MESSAGES.reset} : ${label}`}
+      sx={{ alignSelf: 'flex-end' }}
+    >
+      {USER_FORM_MESSAGES.reset}
+    </Button>
+  );
+}
+
+/** The realm whose profiles are offered: the chosen one, else the partners' realm. */
+function useRealm(): {
+  name: string;
+  id: Identifier | undefined;
+  realms: Option[];
+  isPending: boolean;
+} {
+  const chosen = useWatch({ name: 'realm' }) as string | null | undefined;
+  const { data, isPending, error } = useGetList<Option>(
+    'realms',
+    { pagination: ALL, sort: { field: 'name', order: 'ASC' } },
+    { retry: false },
+  );
+  const name = chosen || DEFAULT_REALM;
+  const realms = data ?? [];
+  return {
+    name,
+    id: realms.find((r) => r.name === name)?.id,
+    realms,
+    isPending: isPending && !error,
+  };
+}
+
+function AccountTab({ mode }: { mode: Mode }) {
+  const { operator } = useRoles();
+  const { setValue } = useFormContext();
+  const { name: realm, realms, isPending: realmsPending } = useRealm();
+  const fill = (entry: DirectoryEntry) => {
+    const options = { shouldDirty: true, shouldValidate: true };
+    setValue('username', entry.username ?? '', options);
+    setValue('firstname', entry.firstName ?? '', options);
+    setValue('lastname', entry.lastName ?? '', options);
+    setValue('email', entry.email ?? '', options);
+    setValue('idSso', entry.id ?? null, options);
+  };
+  return (
+    <>
+      {mode === 'create' && (
+        <Box sx={{ width: '100%', maxWidth: 560, mb: 2 }}>
+          <DirectorySearch onPick={fill} realm={operator ? realm : undefined} />
+        </Box>
+      )}
+      <SelectInput
+        source="civility"
+        choices={[...CIVILITIES]}
+        optionText="label"
+        emptyText="Non renseignée"
+        {...WIDE}
+      />
+      <TextInput source="firstname" validate={[required(), maxLength(100)]} {...WIDE} />
+      <TextInput source="lastname" validate={[required(), maxLength(100)]} {...WIDE} />
+      <TextInput source="jobFunction" validate={maxLength(100)} {...WIDE} />
+      <TextInput
+        source="username"
+        validate={[required(), maxLength(180)]}
+        autoComplete="off"
+        {...WIDE}
+      />
+      <TextInput
+        source="email"
+        type="email"
+        validate={[required(), email(USER_FORM_MESSAGES.invalidEmail), maxLength(180)]}
+        {...WIDE}
+      />
+      {operator && (
+        <SelectInput
+          source="realm"
+          choices={realms}
+          optionText="name"
+          optionValue="name"
+          validate={required()}
+          isPending={realmsPending}
+          {...WIDE}
+        />
+      )}
+      <BooleanInput source="enabled" />
+      <BooleanInput source="hasLdap" />
+      <TextInput source="idSso" validate={maxLength(255)} {...WIDE} />
+      <PasswordInput
+        source="plainPassword"
+        autoComplete="new-password"
+        validate={maxLength(200)}
+        helperText={
+          mode === 'create'
+            ? USER_FORM_MESSAGES.invitationHint
+            : USER_FORM_MESSAGES.keepPasswordHint
+        }
+        {...WIDE}
+      />
+      <PasswordInput
+        source="repeatPassword"
+        autoComplete="new-password"
+        validate={(value: unknown, values: UserRecord) =>
+          sameValue(value ?? '', values.plainPassword ?? '')
+            ? undefined
+            : USER_FORM_MESSAGES.passwordMismatch
+        }
+        {...WIDE}
+      />
+    </>
+  );
+}
+
+interface SupervisorOption {
+  username?: string;
+  employee?: { firstname?: string; lastname?: string };
+}
+const supervisorName = (record: SupervisorOption) =>
+  [record.employee?.firstname, record.employee?.lastname].filter(Boolean).join(' ') ||
+  (record.username ?? '');
+
+function OrganizationTab({ mode, loaded }: { mode: Mode; loaded?: UserRecord }) {
+  const { setValue } = useFormContext();
+  const manager = loaded?.managedBy as { firstname?: string; lastname?: string } | null;
+  return (
+    <>
+      <ReferenceInput
+        source="organization"
+        reference="organizations"
+        sort={{ field: 'legalname', order: 'ASC' }}
+      >
+        <AutocompleteInput
+          optionText="legalname"
+          filterToQuery={(legalname: string) => ({ legalname })}
+          // The partner follows the organisation: the server derives it again (§3 partnerId).
+          onChange={() => setValue('partnerId', null, { shouldDirty: true })}
+          {...WIDE}
+        />
+      </ReferenceInput>
+      <ReferenceInput
+        source="pole"
+        reference="poles"
+        sort={{ field: 'label', order: 'ASC' }}
+        perPage={100}
+      >
+        <SelectInput optionText="label" emptyText="Aucun" {...WIDE} />
+      </ReferenceInput>
+      <TextInput source="regroupementKey" validate={maxLength(60)} {...WIDE} />
+      <TextInput source="sellerCode" validate={maxLength(40)} {...WIDE} />
+      {mode === 'create' ? (
+        <ReferenceInput
+          source="managedBy"
+          reference="managers"
+          sort={{ field: 'employee.lastname', order: 'ASC' }}
+        >
+          <AutocompleteInput
+            optionText={supervisorName}
+            filterToQuery={(lastname: string) => ({ 'employee.lastname': lastname })}
+            {...WIDE}
+          />
+        </ReferenceInput>
+      ) : (
+        <MuiTextField
+          label="Manager"
+          value={manager ? `${manager.firstname ?? ''} ${manager.lastname ?? ''}`.trim() : ''}
+          helperText={USER_FORM_MESSAGES.managerFixed}
+          disabled
+          margin="dense"
+          size="small"
+          {...WIDE}
+        />
+      )}
+    </>
+  );
+}
+
+interface RoleOption extends Option {
+  name: string;
+  description?: string | null;
+  isFolder?: boolean;
+}
+
+function RightsTab({ loaded }: { loaded?: UserRecord }) {
+  const { roles: held, operator } = useRoles();
+  const { id: realmId } = useRealm();
+  const profileRealm = useWatch({ name: 'profileRealm' }) as Identifier | null;
+  const types = useGetList<Option & { name: string; role: string }>(
+    'userTypes',
+    { pagination: ALL, sort: { field: 'id', order: 'ASC' } },
+    { retry: false },
+  );
+  const rights = useGetList<RoleOption>(
+    'roles',
+    { filter: { isFolder: false }, pagination: ALL, sort: { field: 'description', order: 'ASC' } },
+    { retry: false },
+  );
+  const own = (loaded?.roles as string[] | undefined) ?? [];
+  // A type or a right the signed-in administrator may not give is shown, not offered (the
+  // server refuses it anyway): the operator gives any, a partner administrator what it holds.
+  const typeChoices = (types.data ?? []).filter(
+    (t) => operator || held.includes(t.role) || t.role === loaded?.typeSelected,
+  );
+  const rightChoices = (rights.data ?? [])
+    .filter((r) => !r.isFolder && !r.name.startsWith('PROFILE_'))
+    .map((r) => ({
+      ...r,
+      label: r.description || r.name,
+      disabled: !operator && !held.includes(r.name) && !own.includes(r.name),
+    }));
+  return (
+    <>
+      <SelectInput
+        source="typeSelected"
+        choices={typeChoices}
+        optionText="name"
+        optionValue="role"
+        validate={required()}
+        isPending={types.isPending && !types.error}
+        {...WIDE}
+      />
+      <ReferenceInput
+        source="profileRealm"
+        reference="profileRealms"
+        filter={realmId === undefined ? {} : { realm: realmId }}
+        sort={{ field: 'profile.name', order: 'ASC' }}
+        perPage={100}
+      >
+        <SelectInput
+          optionText="profileName"
+          emptyText="Le profil de son type"
+          helperText="Vide : le profil de son type d'utilisateur, dans son royaume."
+          {...WIDE}
+        />
+      </ReferenceInput>
+      <Box sx={{ width: '100%', maxWidth: 860, mb: 2 }}>
+        <Labeled label="Droits donnés par le profil">
+          <ProfileRealmRights profileRealmId={profileRealm} />
+        </Labeled>
+      </Box>
+      {rights.error ? (
+        <Alert severity="error">{USER_FORM_MESSAGES.rolesError}</Alert>
+      ) : (
+        <CheckboxGroupInput
+          source="roles"
+          choices={rightChoices}
+          optionText="label"
+          optionValue="name"
+          row={false}
+        />
+      )}
+    </>
+  );
+}
+
+function AccessTab({ loaded }: { loaded?: UserRecord }) {
+  // GET /api/access_groups (spec §7 "options for the user form"): when it cannot be read, the
+  // field stays empty (or on its current group) and the rest of the form works.
+  const { data, error } = useGetList<Option & { name: string }>(
+    'accessGroups',
+    { pagination: ALL, sort: { field: 'name', order: 'ASC' } },
+    { retry: false },
+  );
+  const current = loaded?.accessGroup as { id: Identifier; name?: string } | null | undefined;
+  const choices = [...(data ?? [])];
+  if (current?.id !== undefined && !choices.some((g) => g.id === current.id)) {
+    choices.push({ id: current.id, name: current.name ?? `#${current.id}` });
+  }
+  return (
+    <SelectInput
+      source="accessGroup"
+      choices={choices}
+      optionText="name"
+      emptyText="Aucun"
+      helperText={error ? USER_FORM_MESSAGES.noAccessGroups : false}
+      {...WIDE}
+    />
+  );
+}
+
+type ResetTarget = RefObject<((data: UserRecord) => void) | null>;
+
+/** Only saving: a user is never deleted from here. */
+function UserToolbar({ resetTarget }: { resetTarget?: ResetTarget }) {
+  return (
+    <Toolbar>
+      <SaveButton />
+      {resetTarget && <ResetBridge target={resetTarget} />}
+    </Toolbar>
+  );
+}
+
+/** Hands the form's reset to the page, so that a save reloads the form with the answer. */
+function ResetBridge({ target }: { target: ResetTarget }) {
+  const { reset } = useFormContext();
+  useEffect(() => {
+    target.current = (data) => reset(toFormValues(data));
+    return () => {
+      target.current = null;
+    };
+  }, [reset, target]);
+  return null;
+}
+
+function UserTabs({
+  mode,
+  loaded,
+  resetTarget,
+}: {
+  mode: Mode;
+  loaded?: UserRecord;
+  resetTarget?: ResetTarget;
+}) {
+  const { operator } = useRoles();
+  const values = useMemo(() => (loaded ? toFormValues(loaded) : undefined), [loaded]);
+  // A new user (§4): a seller; the operator, who chooses the realm, starts in the partners' one.
+  const defaults = useMemo(
+    () =>
+      mode === 'create'
+        ? { ...newUserRecord(), ...(operator ? { realm: DEFAULT_REALM } : {}) }
+        : undefined,
+    [mode, operator],
+  );
+  const tab = (part: UserPart, content: ReactElement) => {
+    const label = USER_PARTS.find((p) => p.part === part)?.label ?? part;
+    return (
+      <TabbedForm.Tab key={part} label={<PartLabel part={part} label={label} mode={mode} />}>
+        {mode === 'update' && <ResetPart part={part} label={label} />}
+        {content}
+      </TabbedForm.Tab>
+    );
+  };
+  return (
+    <TabbedForm
+      record={values as RaRecord | undefined}
+      defaultValues={defaults}
+      syncWithLocation={false}
+      noValidate
+      toolbar={<UserToolbar resetTarget={resetTarget} />}
+      sx={{ maxWidth: '100%' }}
+    >
+      {tab('account', <AccountTab mode={mode} />)}
+      {tab('organization', <OrganizationTab mode={mode} loaded={loaded} />)}
+      {tab('rights', <RightsTab loaded={loaded} />)}
+      {tab('access', <AccessTab loaded={loaded} />)}
+    </TabbedForm>
+  );
+}
+
+/**
+ * A failed save: a 422 shows on its fields (react-admin, from the data provider's `errors`),
+ * and what names no field of the form in a toast; anything else the server's French words
+ * (409: the username is taken in the realm) or the message of §8.
+ */
+function useSaveError() {
+  const notify = useNotify();
+  return (error: unknown) => {
+    if (error instanceof HttpError && error.status === 422) {
+      const violations =
+        (error.body as { violations?: { propertyPath?: string; message?: string }[] })
+          ?.violations ?? [];
+      const elsewhere = violations
+        .filter((v) => !FORM_FIELDS.has((v.propertyPath ?? '').split('.')[0]))
+        .map((v) => v.message)
+        .filter(Boolean);
+      if (elsewhere.length) notify(elsewhere.join(' '), errorToast(elsewhere.join(' ')));
+      return;
+    }
+    const { status, message } = (error ?? {}) as { status?: number; message?: string };
+    const text = (status && status < 500 && message) || SAVE_ERROR;
+    notify(text, errorToast(text));
+  };
+}
+
+export function UserCreate({ title }: PageProps) {
+  const onError = useSaveError();
+  return (
+    <Create
+      title={title}
+      resource="users"
+      transform={(data: UserRecord) => userSaveBody(data, 'create')}
+      redirect={(_resource, id) => `/users/${id}`}
+      mutationOptions={{ onError }}
+    >
+      <UserTabs mode="create" />
+    </Create>
+  );
+}
+
+/** The loaded record, named, and the form over it. */
+function EditContent({ resetTarget }: { resetTarget: ResetTarget }) {
+  const record = useRecordContext<RaRecord>();
+  if (!record) return null;
+  return (
+    <>
+      <Typography variant="h5" component="h1" sx={{ px: 2, pt: 2 }}>
+        {userName(record)}
+      </Typography>
+      <UserTabs mode="update" loaded={record} resetTarget={resetTarget} />
+    </>
+  );
+}
+
+export function UserEdit({ title }: PageProps) {
+  const { id } = useParams();
+  const notify = useNotify();
+  const onError = useSaveError();
+  const resetTarget: ResetTarget = useRef<((data: UserRecord) => void) | null>(null);
+  if (!id) {
+    return (
+      <Box sx={{ py: 3 }}>
+        <Typography variant="h5" component="h1" gutterBottom>
+          {title}
+        </Typography>
+        <Alert severity="warning">{MISSING_IDS.record}</Alert>
+      </Box>
+    );
+  }
+  return (
+    <Edit
+      id={id}
+      title={title}
+      resource="users"
+      actions={false}
+      mutationMode="pessimistic"
+      redirect={false}
+      transform={(data: UserRecord) => userSaveBody(data, 'update')}
+      queryOptions={{ onError: () => notify(LOAD_ERROR, errorToast(LOAD_ERROR)) }}
+      mutationOptions={{
+        onError,
+        onSuccess: (data: UserRecord) => {
+          resetTarget.current?.(data);
+          notify(USER_FORM_MESSAGES.saved, {
+            type: 'success',
+            messageArgs: { _: USER_FORM_MESSAGES.saved },
+          });
+        },
+      }}
+    >
+      <EditContent resetTarget={resetTarget} />
+    </Edit>
+  );
+}

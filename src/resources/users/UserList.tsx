@@ -1,0 +1,108 @@
+// /users/list (spec administration §2, §3 "User", §9): the accounts in the administrator's scope,
+// by id ascending, 10 per page (25, 50, 100 offered); each row's name a real link to its detail.
+import { Chip, Link as MuiLink } from '@mui/material';
+import { useRecordContext } from 'ra-core';
+import {
+  CreateButton,
+  DataTable,
+  FilterButton,
+  ReferenceInput,
+  SelectInput,
+  TextInput,
+  TopToolbar,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Col, SpecList, yesNoFilter } from '../../components/list/index.ts';
+import type { PageProps } from '../types.ts';
+import { users } from './index.ts';
+import { LIST_LOAD_ERROR, lastSignIn, type UserShown, userName } from './userParts.ts';
+
+interface UserRow extends UserShown {
+  id: number;
+  email?: string | null;
+  enabled?: boolean;
+  lastLogged?: string | null;
+  profileRealm?: { profile?: { name?: string } } | null;
+  organization?: { legalname?: string } | null;
+  pole?: { label?: string } | null;
+}
+
+const filters = [
+  <TextInput key="lastname" source="lastname" alwaysOn resettable />,
+  <TextInput key="username" source="username" resettable />,
+  <TextInput key="email" source="email" resettable />,
+  <ReferenceInput
+    key="profile"
+    source="profile"
+    reference="profiles"
+    sort={{ field: 'name', order: 'ASC' }}
+    perPage={100}
+  >
+    <SelectInput label="Profil" optionText="name" emptyText="Tous" />
+  </ReferenceInput>,
+  yesNoFilter('enabled', 'Actif'),
+];
+
+/** The user's name, a link to its detail (reachable with the keyboard, opened in a new tab...). */
+function NameLink() {
+  const user = useRecordContext<UserRow>();
+  if (!user) return null;
+  return (
+    <MuiLink component={Link} to={`/users/${user.id}`} onClick={(event) => event.stopPropagation()}>
+      {userName(user) || `#${user.id}`}
+    </MuiLink>
+  );
+}
+
+function EnabledChip() {
+  const user = useRecordContext<UserRow>();
+  if (!user) return null;
+  return user.enabled ? (
+    <Chip size="small" color="success" label="Actif" />
+  ) : (
+    <Chip size="small" label="Inactif" />
+  );
+}
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton label="Ajouter" />
+    </TopToolbar>
+  );
+}
+
+export function UserList({ title }: PageProps) {
+  return (
+    <SpecList
+      title={title}
+      loadError={LIST_LOAD_ERROR}
+      sort={users.defaultSort}
+      perPageOptions={[10, 25, 50, 100]}
+      filters={filters}
+      actions={<Actions />}
+      empty={false}
+    >
+      <DataTable rowClick={(id) => `/users/${id}`} bulkActionButtons={false}>
+        <Col source="lastname" label="Nom" field={NameLink} />
+        <Col source="username" />
+        <Col source="email" />
+        <Col
+          source="profileRealm"
+          label="Profil"
+          render={(user) => (user as UserRow).profileRealm?.profile?.name ?? ''}
+          disableSort
+        />
+        <Col
+          source="organization"
+          render={(user) => (user as UserRow).organization?.legalname ?? ''}
+          disableSort
+        />
+        <Col source="pole" render={(user) => (user as UserRow).pole?.label ?? ''} disableSort />
+        <Col source="enabled" field={EnabledChip} />
+        <Col source="lastLogged" render={(user) => lastSignIn((user as UserRow).lastLogged)} />
+      </DataTable>
+    </SpecList>
+  );
+}
