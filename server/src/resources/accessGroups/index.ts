@@ -78,7 +78,7 @@ async function organizationFacts(db: Kysely<DB>, ids: number[]): Promise<Organiz
   }));
 }
 
-/** The partner_id a write of the operator gives its group, computed by `check` for `onCreate`. */
+/** The partner_id a write gives its group, decided by `check`, written by `derive`. */
 const chosenPartner = new WeakMap<Record<string, unknown>, number | null>();
 
 /**
@@ -147,15 +147,8 @@ async function checkGroup(
       },
     ];
   }
-  const partnerId = partners[0] ?? null;
-  if (id === undefined) chosenPartner.set(values, partnerId);
-  else {
-    await trx
-      .updateTable('access_group')
-      .set({ partner_id: partnerId })
-      .where('id', '=', id)
-      .execute();
-  }
+  // On an edit too: the group moves to the partner of its organisations.
+  chosenPartner.set(values, partners[0] ?? null);
   return [];
 }
 
@@ -190,10 +183,9 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   await genericResource(api, deps, AccessGroup, {
     source: groups,
     check: (trx, values, ctx, id) => checkGroup(trx, values, ctx, id),
-    onCreate: (ctx, values) => ({
-      created_by: ctx.principal.userId,
-      partner_id: chosenPartner.get(values) ?? null,
-    }),
+    derive: (_trx, values) =>
+      chosenPartner.has(values) ? { partner_id: chosenPartner.get(values) ?? null } : {},
+    onCreate: (ctx) => ({ created_by: ctx.principal.userId }),
   });
   endpoint(api, deps, {
     paths: [`${itemBase(AccessGroup)}/:id/with_organizations`],
