@@ -4,6 +4,11 @@ import { lazyPage } from '../../providers/lazyPage.ts';
 import { fromClass } from '../fromClass.ts';
 import type { Declaration } from '../types.ts';
 
+const ownProfilePage = lazyPage(
+  () => import('../../pages/profile/OwnProfilePage.tsx'),
+  'OwnProfilePage',
+);
+
 // User accounts (administration §2). The Utilisateurs entry opens a submenu: Liste and Ajouter
 // are declared here, Importer and Historique by userImportLogs, Groupes partenaires by
 // accessGroups.
@@ -49,6 +54,12 @@ export const users: Declaration = {
       page: form('UserEdit'),
     },
     // The signed-in user's own profile: any signed-in user (user area).
-    { path: '/user/profile', kind: 'page', title: 'Mon profil', guard: { area: 'user' } },
+    {
+      path: '/user/profile',
+      kind: 'page',
+      title: 'Mon profil',
+      guard: { area: 'user' },
+      page: ownProfilePage,
+    },
   ],
 };
