@@ -24,6 +24,7 @@ export const layoutMessages = {
     header: {
       home: 'Accueil',
       logout: 'Se déconnecter',
+      profile: 'Mon profil',
     },
     menu: {
       label: 'Menu principal',

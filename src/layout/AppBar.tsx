@@ -1,11 +1,12 @@
 import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Box, Button, IconButton, AppBar as MuiAppBar, Toolbar, Typography } from '@mui/material';
+import { Box, Button, IconButton, AppBar as MuiAppBar, Toolbar } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'ra-core';
 import { TitlePortal } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { containerSx } from './containerSx.ts';
 import { Logo } from './Logo.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
 export const LOGOUT_PATH = '/logout';
 
@@ -17,7 +18,10 @@ interface Props {
   menuId: string;
 }
 
-/** Header of spec partner-extranet §2: logo, page title, the user's name, 'Se déconnecter'. */
+/**
+ * Header of spec partner-extranet §2: logo, page title, the user's name (its menu: 'Mon profil'),
+ * 'Se déconnecter'.
+ */
 export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
   const translate = useTranslate();
   const { identity } = useGetIdentity();
@@ -42,11 +46,7 @@ export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
           <TitlePortal />
         </Box>
         <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
-        {identity?.fullName && (
-          <Typography component="span" sx={{ fontWeight: 500 }}>
-            {identity.fullName}
-          </Typography>
-        )}
+        {identity?.fullName && <UserMenu name={identity.fullName} />}
         <Button
           component={Link}
           to={LOGOUT_PATH}
