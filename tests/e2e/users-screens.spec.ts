@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
+import { signIn } from './support.ts';
+
+// The user administration screens against the running stack (issue 13): the partner
+// administrator lists its users, creates one through the four-tab form (POST /api/users/create),
+// lands on its detail, edits it (the changed tab flagged, the answer shown after the save) and
+// sends it a reset link.
+
+const partenaire = DEMO_ACCOUNTS.find((a) => a.username === 'partenaire');
+
+test('partenaire lists, creates, edits a user and sends it a reset link', async ({ page }) => {
+  if (!partenaire) throw new Error('No demo account partenaire');
+  await page.goto('/users/list');
+  await signIn(page, partenaire);
+  await expect(page.getByRole('columnheader', { name: "Nom d'utilisateur" })).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).toBeVisible();
+  // Each row's name is a real link to its detail.
+  await expect(page.getByRole('row').nth(1).getByRole('link')).toHaveAttribute(
+    'href',
+    /^\/users\/\d+$/,
+  );
+
+  await page.getByRole('main').getByRole('link', { name: 'Ajouter' }).click();
+  await expect(page).toHaveURL(/\/users\/create$/);
+  const stamp = Date.now().toString(36);
+  await page.getByRole('textbox', { name: 'Prénom' }).fill('Inès');
+  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Essai');
+  await page.getByRole('textbox', { name: "Nom d'utilisateur" }).fill(`ines.essai.${stamp}`);
+  await page.getByRole('textbox', { name: 'Adresse e-mail' }).fill(`ines.${stamp}@exemple.fr`);
+  await page.getByRole('tab', { name: /Droits/ }).click();
+  // What the chosen profile gives, read-only: a manager's rights, then a seller's (none).
+  const profile = page.getByRole('combobox', { name: 'Profil de droits' });
+  await profile.click();
+  await page.getByRole('option', { name: 'Manageur', exact: true }).click();
+  const given = page.getByRole('list', { name: 'Droits donnés par le profil' });
+  await expect(given).toContainText('Consulter les commissions');
+  await profile.click();
+  await page.getByRole('option', { name: 'Vendeur', exact: true }).click();
+  await expect(page.getByText('Ce profil ne donne aucun droit.')).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Inès Essai' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Droits' })).toContainText('Vendeur');
+
+  await page.getByRole('link', { name: 'Modifier' }).click();
+  await expect(page).toHaveURL(/\/users\/\d+\/update$/);
+  const job = page.getByRole('textbox', { name: 'Fonction' });
+  await job.fill('Chargée de clientèle');
+  await expect(page.getByRole('tab', { name: /Compte.*modifié/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText("L'utilisateur a été enregistré.")).toBeVisible();
+  await expect(page.getByRole('tab', { name: /Compte.*modifié/ })).toHaveCount(0);
+  await expect(job).toHaveValue('Chargée de clientèle');
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inès Essai' })).toBeVisible();
+  await page.getByRole('button', { name: 'Envoyer un lien de réinitialisation' }).click();
+  await expect(
+    page.getByText(
+      `Un lien pour choisir un nouveau mot de passe a été envoyé à ines.${stamp}@exemple.fr.`,
+    ),
+  ).toBeVisible();
+});
