@@ -96,6 +96,8 @@ const TABLE: [string, string, string, string, string][] = [
   ['/users/imports/documentation', OK, OK, import405, import405],
   ['/admin/groups/list', OK, OK, groups405, groups405],
   ['/admin/groups/:id', OK, OK, groups405, groups405],
+  ['/admin/groups/create', OK, OK, groups405, groups405],
+  ['/admin/groups/:id/edit', OK, OK, groups405, groups405],
   ['/users/:id', OK, OK, other405, other405],
   ['/users/:id?/update', OK, OK, other405, other405],
   ['/user/profile', OK, OK, OK, OK],
