@@ -1,6 +1,8 @@
 // Creating sellers (POST /api/brokers) and managers (POST /api/supervisors) over real HTTP:
 // 201 with the member as GET shows it, then visible in the lists; every invalid field a 422
 // ConstraintViolationList naming it, with nothing saved; who may create whom (docs/security.md).
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OidcBrowser } from './support/oidcClient.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
@@ -181,6 +183,29 @@ describe('POST /api/brokers: creation', () => {
     // No sign-in until the invitation flow lets its owner choose a password.
     const browser = new OidcBrowser(server.url, server.config.oidc.clientId);
     await expect(browser.login(body.username, 'demo')).rejects.toThrow(/did not end with a code/);
+  });
+
+  it('invites a created seller or manager to choose a password, by e-mail', async () => {
+    for (const [path, body] of [
+      ['/api/brokers', sellerBody()],
+      // A manager's body: no seller code, no manager.
+      [
+        '/api/supervisors',
+        (({ sellerCode: _, ...body }) => body)(sellerBody({}, { managedBy: undefined })),
+      ],
+    ] as const) {
+      const created = await post('ageo', path, body);
+      expect(created.status).toBe(201);
+      const link = await one(
+        `SELECT t.purpose FROM user_token t JOIN app_user u ON u.id = t.user_id WHERE u.username = '${body.username}'`,
+      );
+      expect(link).toEqual({ purpose: 'invitation' });
+      const outbox = join(server.config.dataDir, 'outbox');
+      const mails = await Promise.all(
+        (await readdir(outbox)).map((file) => readFile(join(outbox, file), 'utf8')),
+      );
+      expect(mails.some((mail) => mail.includes(body.email))).toBe(true);
+    }
   });
 
   it('takes plain application/json, references as ids, and string civilities', async () => {

@@ -12,6 +12,7 @@ import { type Api, custom, type ResourceDeps } from '../framework/index.ts';
 import { listParams } from '../framework/schema.ts';
 import { narrowed } from '../framework/source.ts';
 import { optionCollection } from '../organizations/optionList.ts';
+import { invitationOnCreate } from '../users/invitation.ts';
 import { USER_TYPE, usersOfType } from './member.ts';
 
 const WITH_CONTRACT_ROLES = ['PROFILE_MANAGER'] as const;
@@ -33,6 +34,8 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   await genericResource(api, deps, Broker, {
     source: brokers,
     create: (trx, body, ctx) => createMember(trx, ctx.principal, 'seller', body),
+    // No password in that body: the new account is invited to choose one.
+    committed: invitationOnCreate(api, deps),
   });
   const list = listParams(Broker);
   // Not a class of its own: sellers, narrowed to those holding a contract (spec §7).

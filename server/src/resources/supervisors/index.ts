@@ -8,6 +8,7 @@ import { createMember } from '../../users/create.ts';
 import { USER_TYPE, usersOfType } from '../brokers/member.ts';
 import { genericResource } from '../framework/generic.ts';
 import type { Api, ResourceDeps } from '../framework/index.ts';
+import { invitationOnCreate } from '../users/invitation.ts';
 
 const supervisors = usersOfType(Supervisor, USER_TYPE.manager);
 
@@ -16,5 +17,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   await genericResource(api, deps, Supervisor, {
     source: supervisors,
     create: (trx, body, ctx) => createMember(trx, ctx.principal, 'manager', body),
+    // No password in that body: the new account is invited to choose one.
+    committed: invitationOnCreate(api, deps),
   });
 }

@@ -9,10 +9,11 @@
 import { User } from '../../../../src/domain/schema/user.ts';
 import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { httpError } from '../../http/problem.ts';
-import { sendInvitationLink, sendResetLink } from '../../users/accountMails.ts';
+import { sendResetLink } from '../../users/accountMails.ts';
 import { contextOf } from '../framework/context.ts';
 import { genericResource } from '../framework/generic.ts';
 import { type Api, loadItem, type ResourceDeps } from '../framework/index.ts';
+import { invitationOnCreate } from './invitation.ts';
 import { registerOwnProfile } from './profile.ts';
 import { checkUser, deriveUser, prepareUser } from './rules.ts';
 import { userFilters, users } from './source.ts';
@@ -20,20 +21,16 @@ import { userFilters, users } from './source.ts';
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const db = deps.database.db;
   const { publicUrl } = deps.config;
+  const invite = invitationOnCreate(api, deps);
   await genericResource(api, deps, User, {
     source: users,
     list: { filters: userFilters },
     prepare: prepareUser,
     check: checkUser,
     derive: deriveUser,
-    async committed(ctx, { id, action, values }, before) {
-      if (action === 'create' && typeof values.plainPassword !== 'string') {
-        await sendInvitationLink(db, api.mailer, {
-          userId: id,
-          createdBy: ctx.principal.userId,
-          publicUrl,
-        });
-      }
+    async committed(ctx, change, before) {
+      await invite(ctx, change);
+      const { id, action, values } = change;
       if (action === 'update' && values.enabled === false && before?.enabled === true) {
         await revokeSessions(db, id);
       }
