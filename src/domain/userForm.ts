@@ -9,6 +9,8 @@ export type UserRecord = Record<string, unknown>;
 /** Spec administration §4, §9: a new user is a seller until the form says otherwise. */
 export const DEFAULT_TYPE = 'PROFILE_SELLER';
 export const DEFAULT_COUNTRY = 'FRANCE';
+/** The realm of partners' accounts, the embedded provider's: where a user is created by default. */
+export const DEFAULT_REALM = 'partenaires';
 
 /** What a save may send: the declaration's writable properties. */
 const WRITABLE = entries(User)

@@ -41,11 +41,8 @@ export const USER_PARTS: ReadonlyArray<{
   { part: 'access', label: 'Accès', fields: ['accessGroup'] },
 ];
 
-/**
- * The realm a user is in when none is chosen: the partners' realm, where the server puts the
- * users a partner administrator creates (server/src/resources/users/rules.ts, DEFAULT_REALM).
- */
-export const DEFAULT_REALM = 'partenaires';
+// The realm a user is in when none is chosen, shared with the server's rules.
+export { DEFAULT_REALM } from '../../domain/userForm.ts';
 
 /** The references the API embeds in a user ({ '@id', id, ... }) and the form holds as ids. */
 const REFERENCES = ['organization', 'profileRealm', 'pole', 'accessGroup', 'managedBy'] as const;

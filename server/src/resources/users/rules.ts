@@ -12,6 +12,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import { rolesToString } from '../../../../src/domain/roles.ts';
+import { DEFAULT_REALM, DEFAULT_TYPE } from '../../../../src/domain/userForm.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { typeProfileName } from '../../db/migrations/012_rights.ts';
 import type { DB } from '../../db/schema.ts';
@@ -21,8 +22,6 @@ import { partnerOfOrganization } from '../../users/create.ts';
 import { passwordViolations } from '../../users/passwordLinks.ts';
 import type { Ctx } from '../framework/index.ts';
 
-const DEFAULT_REALM = 'partenaires';
-const DEFAULT_TYPE = 'PROFILE_SELLER';
 const MANAGER_TYPE = 3;
 const ROLE_CODE = /^[A-Z][A-Z0-9_]{1,79}$/;
 const isProfileRole = (role: string) => role.startsWith('PROFILE_');
