@@ -10,6 +10,7 @@ import {
   HttpError,
   type Identifier,
   type RaRecord,
+  useDataProvider,
   useGetList,
   useNotify,
   usePermissions,
@@ -44,6 +45,7 @@ import { newUserRecord, type UserRecord, userSaveBody } from '../../domain/userF
 import type { DirectoryEntry } from '../../providers/directory.ts';
 import type { PageProps } from '../types.ts';
 import { DirectorySearch } from './DirectorySearch.tsx';
+import { LOOKUP_ERROR, usernameTaken } from './lookup.ts';
 import { ProfileRealmRights } from './ProfileRights.tsx';
 import {
   DEFAULT_REALM,
@@ -162,7 +164,21 @@ function useRealm(): {
 
 function AccountTab({ mode }: { mode: Mode }) {
   const { operator } = useRoles();
-  const { setValue } = useFormContext();
+  const { setValue, setError, clearErrors, getValues, getFieldState } = useFormContext();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const ownId = useRecordContext()?.id;
+  // §5's lookup, once the name is typed: a name already used in the realm is said at once.
+  const checkUsername = () => {
+    const [username, chosenRealm] = getValues(['username', 'realm']) as [unknown, unknown];
+    if (typeof username !== 'string') return;
+    usernameTaken(dataProvider, username, chosenRealm as string | null, ownId)
+      .then((message) => {
+        if (message) setError('username', { type: 'taken', message });
+        else if (getFieldState('username').error?.type === 'taken') clearErrors('username');
+      })
+      .catch(() => notify(LOOKUP_ERROR, { type: 'error' }));
+  };
   const { name: realm, realms, isPending: realmsPending } = useRealm();
   const fill = (entry: DirectoryEntry) => {
     const options = { shouldDirty: true, shouldValidate: true };
@@ -192,6 +208,7 @@ function AccountTab({ mode }: { mode: Mode }) {
       <TextInput
         source="username"
         validate={[required(), maxLength(180)]}
+        onBlur={checkUsername}
         autoComplete="off"
         {...WIDE}
       />

@@ -3,6 +3,7 @@
 import { Chip, Link as MuiLink } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import {
+  AutocompleteInput,
   CreateButton,
   DataTable,
   FilterButton,
@@ -39,6 +40,27 @@ const filters = [
     perPage={100}
   >
     <SelectInput label="Profil" optionText="name" emptyText="Tous" />
+  </ReferenceInput>,
+  <ReferenceInput
+    key="organization"
+    source="organization"
+    reference="organizations"
+    sort={{ field: 'legalname', order: 'ASC' }}
+  >
+    <AutocompleteInput
+      label="Organisation"
+      optionText="legalname"
+      filterToQuery={(legalname: string) => ({ legalname })}
+    />
+  </ReferenceInput>,
+  <ReferenceInput
+    key="pole"
+    source="pole"
+    reference="poles"
+    sort={{ field: 'label', order: 'ASC' }}
+    perPage={100}
+  >
+    <SelectInput label="Pôle" optionText="label" emptyText="Tous" />
   </ReferenceInput>,
   yesNoFilter('enabled', 'Actif'),
 ];

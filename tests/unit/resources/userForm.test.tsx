@@ -104,6 +104,12 @@ function optionLists() {
     http.get('*/api/poles', () => hydraCollection([{ id: 2, label: 'Santé' }])),
     http.get('*/api/poles/2', () => HttpResponse.json({ id: 2, label: 'Santé' })),
     http.get('*/api/supervisors', () => hydraCollection([])),
+    // §5's lookup (exact username + realm): the first member, or none.
+    http.get('*/api/users', ({ request }) => {
+      const url = new URL(request.url);
+      const taken = url.searchParams.get('exact_username') === 'deja.pris';
+      return hydraCollection(taken ? [{ ...loaded(), id: 5, username: 'deja.pris' }] : []);
+    }),
     // Another engineer's endpoint, not there yet: the field stays empty, the form works.
     http.get('*/api/access_groups', () => hydraProblem(404, 'Aucune route')),
   );
@@ -169,6 +175,39 @@ describe('/users/create', () => {
     });
     expect(posted[0]).not.toHaveProperty('rolesSelected');
     await waitFor(() => expect(location?.pathname).toBe('/users/77'));
+  });
+});
+
+describe('the username lookup (§5)', () => {
+  it('says a name is taken in the realm once typed, and says nothing of a free one', async () => {
+    const lookups: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      const url = new URL(request.url);
+      if (url.pathname.endsWith('/api/users')) lookups.push(url.search);
+    });
+    renderScreen(<UserCreate title="Nouvel utilisateur" />, {
+      route: '/users/create',
+      at: '/users/create',
+      resource: 'users',
+      account: 'ageo',
+    });
+    const username = await screen.findByLabelText(/^Nom d'utilisateur/);
+    await userEvent.type(username, 'deja.pris');
+    await userEvent.tab();
+    expect(
+      await screen.findByText("Ce nom d'utilisateur est déjà utilisé dans ce royaume."),
+    ).toBeInTheDocument();
+    // One lookup when the field is left, not one per key.
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]).toContain('exact_username=deja.pris');
+    expect(lookups[0]).toContain('realm=partenaires');
+
+    await userEvent.clear(username);
+    await userEvent.type(username, 'libre.nom');
+    await userEvent.tab();
+    await waitFor(() => expect(lookups).toHaveLength(2));
+    expect(screen.queryByText("Ce nom d'utilisateur est déjà utilisé dans ce royaume.")).toBeNull();
+    server.events.removeAllListeners();
   });
 });
 
