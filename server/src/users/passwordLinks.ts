@@ -5,6 +5,7 @@
 // purpose replaces the older ones.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { PASSWORD_MESSAGES, passwordFault } from '../../../src/domain/passwordPolicy.ts';
 import { revokeSessions } from '../auth/oidc/revoke.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { DB } from '../db/schema.ts';
@@ -20,7 +21,7 @@ export const LINK_PATH = '/finalise-account';
 
 export const LINK_GONE =
   "Ce lien n'est plus valable. Demandez un nouveau lien à votre administrateur.";
-export const PASSWORD_MISMATCH = 'Les deux mots de passe ne sont pas identiques.';
+export const PASSWORD_MISMATCH = PASSWORD_MESSAGES.mismatch;
 
 /** A token as issued: 32 random bytes in base64url, 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -46,28 +47,15 @@ export function linkUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${LINK_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-// --- Password policy ------------------------------------------------------------------------
-
-export const PASSWORD_MIN_LENGTH = 12;
-/** scrypt reads it all: a bound keeps a request from costing much. */
-export const PASSWORD_MAX_LENGTH = 128;
+// --- Password policy (src/domain/passwordPolicy.ts, shared with the SPA's forms) -------------
 
 /**
- * The rule for a password a person chooses: at least 12 characters, letters and digits. Answers
- * its violations (French) on `plainPassword`, and on `repeatPassword` when the copy differs.
+ * Its violations (French) on `plainPassword`, and on `repeatPassword` when the copy differs.
  */
 export function passwordViolations(plainPassword: unknown, repeatPassword?: unknown): Violation[] {
   const violations: Violation[] = [];
-  const at = (message: string) => violations.push({ propertyPath: 'plainPassword', message });
-  if (typeof plainPassword !== 'string' || plainPassword === '') {
-    at('Le mot de passe est obligatoire.');
-  } else if (plainPassword.length < PASSWORD_MIN_LENGTH) {
-    at(`Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`);
-  } else if (plainPassword.length > PASSWORD_MAX_LENGTH) {
-    at(`Le mot de passe ne doit pas dépasser ${PASSWORD_MAX_LENGTH} caractères.`);
-  } else if (!/\p{L}/u.test(plainPassword) || !/\p{Nd}/u.test(plainPassword)) {
-    at('Le mot de passe doit contenir au moins une lettre et un chiffre.');
-  }
+  const fault = passwordFault(plainPassword);
+  if (fault) violations.push({ propertyPath: 'plainPassword', message: fault });
   if (repeatPassword !== undefined && repeatPassword !== plainPassword) {
     violations.push({ propertyPath: 'repeatPassword', message: PASSWORD_MISMATCH });
   }

@@ -11,6 +11,7 @@ import { type ReactNode, useState } from 'react';
 import { RadioButtonGroupInput, SaveButton, TextInput } from 'react-admin';
 import { errorToast } from '../../components/list/index.ts';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { PASSWORD_MESSAGES } from '../../domain/passwordPolicy.ts';
 import { User } from '../../domain/schema/user.ts';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../../resources/types.ts';
@@ -31,7 +32,7 @@ const SAVE_ERROR = User.messages?.saveError as string;
 const SAVED = 'Vos informations ont été enregistrées.';
 const PASSWORD_CHANGED = 'Votre mot de passe a été changé.';
 const EXTERNAL = "Votre compte est géré par l'annuaire de votre organisation : modifiez-le là.";
-export const PASSWORD_RULE = 'Au moins 12 caractères, avec des lettres et des chiffres.';
+export const PASSWORD_RULE = PASSWORD_MESSAGES.rule;
 export const RIGHTS_NOTE = 'Vos droits sont gérés par un administrateur.';
 
 export const PROFILE_QUERY_KEY = ['user', 'profile'] as const;

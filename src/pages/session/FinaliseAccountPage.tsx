@@ -2,6 +2,7 @@ import { Alert, Box, Button, Stack, TextField, Typography } from '@mui/material'
 import { HttpError, useTranslate } from 'ra-core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { PASSWORD_MESSAGES, passwordFault } from '../../domain/passwordPolicy.ts';
 import { SignInLayout } from '../../layout/index.ts';
 import { httpClient } from '../../providers/httpClient.ts';
 import { InfoPage } from './InfoPage.tsx';
@@ -31,20 +32,13 @@ type State =
   | { step: 'failed' };
 
 const M = 'session.finaliseAccount';
-export const PASSWORD_MIN_LENGTH = 12;
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** The server's policy (server/src/users/passwordLinks.ts), checked before sending: keys. */
+/** The server's policy (src/domain/passwordPolicy.ts), checked before sending. */
 export function checkPasswords(plainPassword: string, repeatPassword: string): Errors {
   const errors: Errors = {};
-  if (!plainPassword) errors.plainPassword = `${M}.required`;
-  else if (plainPassword.length < PASSWORD_MIN_LENGTH) errors.plainPassword = `${M}.tooShort`;
-  else if (plainPassword.length > PASSWORD_MAX_LENGTH) errors.plainPassword = `${M}.tooLong`;
-  else if (!/\p{L}/u.test(plainPassword) || !/\p{Nd}/u.test(plainPassword)) {
-    errors.plainPassword = `${M}.lettersAndDigits`;
-  }
+  const fault = passwordFault(plainPassword);
+  if (fault) errors.plainPassword = fault;
   if (!repeatPassword) errors.repeatPassword = `${M}.repeatRequired`;
-  else if (repeatPassword !== plainPassword) errors.repeatPassword = `${M}.mismatch`;
+  else if (repeatPassword !== plainPassword) errors.repeatPassword = PASSWORD_MESSAGES.mismatch;
   return errors;
 }
 
@@ -246,7 +240,7 @@ function PasswordForm({
             value={plainPassword}
             onChange={(event) => setPlainPassword(event.target.value)}
             error={Boolean(errors.plainPassword)}
-            helperText={helperOf('plainPassword') ?? translate(`${M}.rule`)}
+            helperText={helperOf('plainPassword') ?? PASSWORD_MESSAGES.rule}
           />
           <TextField
             id="repeatPassword"

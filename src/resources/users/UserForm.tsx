@@ -40,6 +40,7 @@ import { useParams } from 'react-router-dom';
 import { MISSING_IDS } from '../../components/list/index.ts';
 import { errorToast } from '../../components/list/SpecList.tsx';
 import { CIVILITIES } from '../../domain/format.ts';
+import { PASSWORD_MESSAGES } from '../../domain/passwordPolicy.ts';
 import type { Permissions } from '../../domain/session.ts';
 import { newUserRecord, type UserRecord, userSaveBody } from '../../domain/userForm.ts';
 import type { DirectoryEntry } from '../../providers/directory.ts';
@@ -69,7 +70,7 @@ export const USER_FORM_MESSAGES = {
   saved: "L'utilisateur a été enregistré.",
   changed: 'modifié',
   reset: 'Rétablir',
-  passwordMismatch: 'Les deux mots de passe ne correspondent pas.',
+  passwordMismatch: PASSWORD_MESSAGES.mismatch,
   invalidEmail: "L'adresse e-mail n'est pas valide.",
   invitationHint:
     'Laissez les deux champs vides : un e-mail d’invitation lui permettra de choisir son mot de passe.',
