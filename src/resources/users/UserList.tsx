@@ -48,7 +48,6 @@ const filters = [
     sort={{ field: 'legalname', order: 'ASC' }}
   >
     <AutocompleteInput
-      label="Organisation"
       optionText="legalname"
       filterToQuery={(legalname: string) => ({ legalname })}
     />
@@ -60,7 +59,7 @@ const filters = [
     sort={{ field: 'label', order: 'ASC' }}
     perPage={100}
   >
-    <SelectInput label="Pôle" optionText="label" emptyText="Tous" />
+    <SelectInput optionText="label" emptyText="Tous" />
   </ReferenceInput>,
   yesNoFilter('enabled', 'Actif'),
 ];

@@ -2,7 +2,6 @@
 // reads it, changes its civility, names, job and e-mail (checked as the User declaration says),
 // and its password given the current one. Its roles, type, organisation and username are not
 // its own to change: a body naming them is refused (422), nothing written.
-import { sql } from 'kysely';
 import { User } from '../../../../src/domain/schema/user.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { httpError } from '../../http/problem.ts';
@@ -13,6 +12,7 @@ import { parseValue } from '../framework/body.ts';
 import { contextOf } from '../framework/context.ts';
 import type { Api, Ctx, ResourceDeps } from '../framework/index.ts';
 import { acceptJsonLd } from '../framework/write.ts';
+import { ownFieldFaults } from './rules.ts';
 
 /** What one may change of one's own account. */
 const OWN_FIELDS = ['civility', 'firstname', 'lastname', 'jobFunction', 'email'] as const;
@@ -111,26 +111,9 @@ export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
         if (!parsed.ok) violations.push({ propertyPath: key, message: parsed.message });
         else row[COLUMNS[key as (typeof OWN_FIELDS)[number]]] = parsed.value;
       }
-      if (row.civility != null && ![1, 2].includes(row.civility as number)) {
-        violations.push({
-          propertyPath: 'civility',
-          message: '« Civilité » doit valoir 1 (Mme) ou 2 (M.).',
-        });
-      }
-      if (typeof row.email === 'string') {
-        const taken = await ctx.db
-          .selectFrom('app_user')
-          .select('id')
-          .where(sql`lower(email)`, '=', row.email.toLowerCase())
-          .where('id', '<>', id)
-          .executeTakeFirst();
-        if (taken) {
-          violations.push({
-            propertyPath: 'email',
-            message: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
-          });
-        }
-      }
+      violations.push(
+        ...(await ownFieldFaults(ctx.db, { civility: row.civility, email: row.email }, id)),
+      );
       if (violations.length) throw new ValidationFailed(violations);
       if (Object.keys(row).length) {
         await ctx.db.updateTable('app_user').set(row).where('id', '=', id).execute();

@@ -64,6 +64,38 @@ function stored(db: Kysely<DB>, id: number) {
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * The checks of the fields one may also change on one's own profile (./profile.ts): the
+ * civility of §3, and an e-mail address no other account uses.
+ */
+export async function ownFieldFaults(
+  db: Kysely<DB>,
+  values: Record<string, unknown>,
+  id?: number,
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  if (values.civility != null && ![1, 2].includes(values.civility as number)) {
+    violations.push({
+      propertyPath: 'civility',
+      message: '« Civilité » doit valoir 1 (Mme) ou 2 (M.).',
+    });
+  }
+  if (typeof values.email === 'string') {
+    let taken = db
+      .selectFrom('app_user')
+      .select('id')
+      .where(sql`lower(email)`, '=', values.email.toLowerCase());
+    if (id !== undefined) taken = taken.where('id', '<>', id);
+    if (await taken.executeTakeFirst()) {
+      violations.push({
+        propertyPath: 'email',
+        message: 'Cette adresse e-mail est déjà utilisée par un autre compte.',
+      });
+    }
+  }
+  return violations;
+}
+
 export async function checkUser(
   db: Kysely<DB>,
   values: Record<string, unknown>,
@@ -108,24 +140,7 @@ export async function checkUser(
       );
     }
   }
-  if (typeof values.email === 'string') {
-    let taken = db
-      .selectFrom('app_user')
-      .select('id')
-      .where(sql`lower(email)`, '=', values.email.toLowerCase());
-    if (id !== undefined) taken = taken.where('id', '<>', id);
-    if (await taken.executeTakeFirst()) {
-      refuse('email', 'Cette adresse e-mail est déjà utilisée par un autre compte.');
-    }
-  }
-
-  if (
-    values.civility !== undefined &&
-    values.civility !== null &&
-    ![1, 2].includes(values.civility as number)
-  ) {
-    refuse('civility', '« Civilité » doit valoir 1 (Mme) ou 2 (M.).');
-  }
+  violations.push(...(await ownFieldFaults(db, values, id)));
 
   const typeRole =
     (values.typeSelected as string | undefined) ?? (current ? undefined : DEFAULT_TYPE);

@@ -7,7 +7,7 @@ import { rolesFromString } from '../../../../src/domain/roles.ts';
 import { User } from '../../../../src/domain/schema/user.ts';
 import { brokerScope } from '../../scope/index.ts';
 import { custom } from '../framework/filters.ts';
-import { type AnySelect, type Ctx, iri } from '../framework/index.ts';
+import { type AnySelect, iri } from '../framework/index.ts';
 import { classSource } from '../framework/schema.ts';
 
 type Id = number | null;
@@ -148,5 +148,3 @@ export const userFilters = {
       sql<SqlBool>`app_user.profile_realm_id IN (SELECT id FROM profile_realm WHERE profile_id = ${profile})`,
   ),
 };
-
-export type { Ctx };
