@@ -37,6 +37,8 @@ const PER_PARENT: Record<string, () => Promise<string>> = {
     `/api/insureds/${await busiest('beneficiary', 'insured_id')}/beneficiaires`,
   Subscription: async () =>
     `/api/insureds/${await busiest('subscription', 'insured_id')}/subscriptions`,
+  UserImportHistory: async () =>
+    `/api/user_import_logs/${await busiest('user_import_history', 'import_log_id')}/user_import_histories`,
   ContractInsured: async () =>
     `/api/insured_with_beneficiaries?contract=${await busiest('subscription', 'contract_id')}`,
 };

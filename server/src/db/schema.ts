@@ -178,6 +178,46 @@ export interface SupplierTable {
   name: string;
 }
 
+/** A bulk user import (migration 015): one uploaded file. */
+export interface UserImportLogTable {
+  id: Generated<number>;
+  importer_id: number | null;
+  partner_id: number | null;
+  file_name: string;
+  comment: string | null;
+  send_mail_immediately: boolean;
+  process_status: Generated<'started' | 'success' | 'warning' | 'failed'>;
+  started_at: Generated<Date>;
+  ended_at: Date | null;
+  heartbeat_at: Generated<Date>;
+  error_message: string | null;
+  hub_topic: string | null;
+  row_count: Generated<number>;
+  processed_count: Generated<number>;
+  success_count: Generated<number>;
+  warning_count: Generated<number>;
+  failed_count: Generated<number>;
+}
+
+/** One line of an imported file and its outcome (migration 015). */
+export interface UserImportHistoryTable {
+  id: Generated<number>;
+  import_log_id: number;
+  line: number;
+  organization_id: number | null;
+  user_id: number | null;
+  lastname: string | null;
+  firstname: string | null;
+  email: string | null;
+  username: string | null;
+  regroupement_key: string | null;
+  process_status: 'success' | 'warning' | 'failed';
+  error_message: string | null;
+  email_sent: Generated<boolean>;
+  email_sent_at: Date | null;
+  created_at: Generated<Date>;
+}
+
 export interface DB extends BusinessDB {
   sign_in: SignInTable;
   supplier: SupplierTable;
@@ -196,6 +236,8 @@ export interface DB extends BusinessDB {
   access_group: AccessGroupTable;
   access_group_organization: AccessGroupOrganizationTable;
   user_token: UserTokenTable;
+  user_import_log: UserImportLogTable;
+  user_import_history: UserImportHistoryTable;
   oidc_payload: OidcPayloadTable;
   oidc_secret: OidcSecretTable;
 }

@@ -19,6 +19,7 @@ import { Broker, Supervisor } from './seller.ts';
 import { Supplier } from './supplier.ts';
 import type { AnyClass } from './types.ts';
 import { User } from './user.ts';
+import { UserImportHistory, UserImportLog } from './userImport.ts';
 
 export const CLASSES: readonly AnyClass[] = [
   Supplier,
@@ -53,6 +54,8 @@ export const CLASSES: readonly AnyClass[] = [
   RightsChange,
   AccessGroup,
   User,
+  UserImportLog,
+  UserImportHistory,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

@@ -14,6 +14,7 @@ import * as m011 from './011_suppliers.ts';
 import * as m012 from './012_rights.ts';
 import * as m013 from './013_dashboards.ts';
 import * as m014 from './014_users.ts';
+import * as m015 from './015_user_imports.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_rights': m012,
   '013_dashboards': m013,
   '014_users': m014,
+  '015_user_imports': m015,
 };

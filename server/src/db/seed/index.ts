@@ -11,6 +11,7 @@ import { seedLargeBusiness } from './business/large.ts';
 import { seedReference } from './business/reference.ts';
 import { seedOrganizations } from './organizations.ts';
 import { createFaker } from './random.ts';
+import { seedUserImports } from './userImports.ts';
 import { seedUsers } from './users.ts';
 
 export type SeedScale = 'demo' | 'large';
@@ -43,6 +44,7 @@ export async function seed(
         log: options.log,
       });
     await seedAccessGroups(trx, faker, organizations);
+    await seedUserImports(trx);
   });
   // Planner statistics, as a server's autovacuum would gather them (PGlite runs none). At the
   // large scale, VACUUM too: it sets the visibility map that index-only scans (the capped

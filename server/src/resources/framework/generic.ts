@@ -9,7 +9,7 @@ import type { Api, ResourceDeps } from './context.ts';
 import { item } from './item.ts';
 import { classSource, hydraClass, itemBase, type ListBinding, listParams } from './schema.ts';
 import type { AnySelect } from './source.ts';
-import { type WriteBinding, writes } from './write.ts';
+import { type ClassWrites, type WriteBinding, writes } from './write.ts';
 
 /** Its table, read whole: the source of a class that has no scope. */
 function tableSource(decl: AnyClass) {
@@ -23,7 +23,7 @@ export async function genericResource(
   deps: ResourceDeps,
   decl: AnyClass,
   binding: Partial<WriteBinding> & { list?: ListBinding } = {},
-) {
+): Promise<ClassWrites> {
   const source = binding.source ?? tableSource(decl);
   api.hydra.add(hydraClass(decl));
   const paths = [collectionPath(decl), ...(decl.paths.also ?? [])];
@@ -35,5 +35,5 @@ export async function genericResource(
     source,
     notFound: decl.messages?.notFound,
   });
-  await writes(api, deps, decl, { ...binding, source });
+  return writes(api, deps, decl, { ...binding, source });
 }

@@ -154,14 +154,23 @@ function databaseRefusal(decl: AnyClass, table: Table, error: unknown, deleting:
 }
 
 /** POST, PUT, PATCH and DELETE for the class, as its `access` allows. */
+/** The writes of a class, for code of the server that writes as a caller would. */
+export interface ClassWrites {
+  create?(
+    ctx: Ctx,
+    body: unknown,
+    options?: { quiet?: boolean },
+  ): Promise<{ id: number; values: Record<string, unknown> }>;
+}
+
 export async function writes(
   api: Api,
   deps: ResourceDeps,
   decl: AnyClass,
   binding: WriteBinding,
-): Promise<void> {
+): Promise<ClassWrites> {
   const { create, update, delete: remove } = decl.access;
-  if (!create && !update && !remove) return;
+  if (!create && !update && !remove) return {};
   // A class created by its binding alone writes no column of its own.
   const table =
     binding.create && !update && !remove
@@ -254,37 +263,49 @@ export async function writes(
     return member as Record<string, unknown>;
   }
 
+  /**
+   * One creation as POST makes it, for the caller's context: the body read and checked, one
+   * transaction, the hub told, the follow-up run. `quiet` leaves the hub and the follow-up to
+   * the caller (a bulk import tells the hub once and sends its own mails).
+   */
+  async function createOne(ctx: Ctx, body: unknown, options: { quiet?: boolean } = {}) {
+    let written: Record<string, unknown> = {};
+    const id = await inTransaction(false, async (trx) => {
+      if (binding.create) return binding.create(trx as Transaction<DB>, body, ctx);
+      const into = tableFor();
+      const { values, violations } = readBody(decl, body, 'create', ctx.principal);
+      binding.prepare?.(values);
+      await checked(trx, ctx, values, violations);
+      written = values;
+      const row = {
+        ...rowOf(into, values),
+        ...(await binding.derive?.(trx, values, ctx)),
+        ...binding.onCreate?.(ctx, values),
+      };
+      const inserted = await trx
+        .insertInto(into.name)
+        .values(row)
+        .returning(into.id)
+        .executeTakeFirstOrThrow();
+      const newId = inserted[into.id] as number;
+      await writeLinks(trx, links, newId, values);
+      await record(trx, ctx, newId, 'create', null);
+      return newId;
+    });
+    if (!options.quiet) {
+      await publish(ctx.request);
+      await followUp(ctx.request, ctx, { id, action: 'create', values: written });
+    }
+    return { id, values: written };
+  }
+
   await api.register(async (scope) => {
     acceptJsonLd(scope);
 
     if (create) {
       const post = async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx = await contextOf(request, deps, create);
-        let written: Record<string, unknown> = {};
-        const id = await inTransaction(false, async (trx) => {
-          if (binding.create) return binding.create(trx as Transaction<DB>, request.body, ctx);
-          const into = tableFor();
-          const { values, violations } = readBody(decl, request.body, 'create', ctx.principal);
-          binding.prepare?.(values);
-          await checked(trx, ctx, values, violations);
-          written = values;
-          const row = {
-            ...rowOf(into, values),
-            ...(await binding.derive?.(trx, values, ctx)),
-            ...binding.onCreate?.(ctx, values),
-          };
-          const inserted = await trx
-            .insertInto(into.name)
-            .values(row)
-            .returning(into.id)
-            .executeTakeFirstOrThrow();
-          const newId = inserted[into.id] as number;
-          await writeLinks(trx, links, newId, values);
-          await record(trx, ctx, newId, 'create', null);
-          return newId;
-        });
-        await publish(request);
-        await followUp(request, ctx, { id, action: 'create', values: written });
+        const { id } = await createOne(ctx, request.body);
         reply.code(201).header('Location', `${itemBase(decl)}/${id}`);
         // The caller's scope may have grown by this very row (a manager's new seller).
         return answer(reply, { ...ctx, scope: await resolveScope(ctx.principal, ctx.db) }, id);
@@ -352,6 +373,7 @@ export async function writes(
       });
     }
   });
+  return create ? { create: createOne } : {};
 }
 
 /** API Platform's clients send JSON-LD, and merge-patch for PATCH; Fastify parses only JSON. */

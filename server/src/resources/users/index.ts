@@ -13,6 +13,7 @@ import { sendResetLink } from '../../users/accountMails.ts';
 import { contextOf } from '../framework/context.ts';
 import { genericResource } from '../framework/generic.ts';
 import { type Api, loadItem, type ResourceDeps } from '../framework/index.ts';
+import { registerUserImports } from '../userImports/index.ts';
 import { invitationOnCreate } from './invitation.ts';
 import { registerOwnProfile } from './profile.ts';
 import { checkUser, deriveUser, prepareUser } from './rules.ts';
@@ -22,7 +23,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const db = deps.database.db;
   const { publicUrl } = deps.config;
   const invite = invitationOnCreate(api, deps);
-  await genericResource(api, deps, User, {
+  const writes = await genericResource(api, deps, User, {
     source: users,
     list: { filters: userFilters },
     prepare: prepareUser,
@@ -53,4 +54,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   });
 
   registerOwnProfile(api, deps);
+  // Bulk imports create each line through the same write path, with the same rules.
+  if (!writes.create) throw new Error('User: the import needs the creation of a user');
+  await registerUserImports(api, deps, writes.create);
 }

@@ -1,0 +1,44 @@
+// The import templates (GET /api/user_import_logs/template.csv and .xlsx): the header of every
+// column of IMPORT_COLUMNS and one example line, in the two formats an import reads. Written
+// from the same list the reader matches headers against, so the template always imports.
+
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import {
+  columnLabel,
+  IMPORT_COLUMNS,
+  type ImportFormat,
+} from '../../../../src/domain/userImport.ts';
+
+export const TEMPLATE_TYPES: Record<ImportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const headers = IMPORT_COLUMNS.map((c) => c.header);
+const example = IMPORT_COLUMNS.map((c) => c.example);
+
+export async function importTemplate(format: ImportFormat): Promise<Buffer> {
+  if (format === 'csv') {
+    // With a BOM and ';': what Excel opens as UTF-8 in a French installation.
+    return Buffer.from(`\ufeff${stringify([headers, example], { delimiter: ';' })}`, 'utf8');
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Utilisateurs');
+  sheet.columns = IMPORT_COLUMNS.map((c) => ({
+    header: c.header,
+    key: c.header,
+    width: Math.max(14, columnLabel(c).length + 4),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.addRow(example);
+  // Every cell is text: an organisation's SIRET keeps its leading zeros.
+  for (let column = 1; column <= headers.length; column++) sheet.getColumn(column).numFmt = '@';
+  // The help of each column, as a note on its header.
+  IMPORT_COLUMNS.forEach((c, at) => {
+    sheet
+      .getRow(1)
+      .getCell(at + 1).note = `${columnLabel(c)}${c.required ? ' (obligatoire)' : ''} : ${c.help}`;
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
