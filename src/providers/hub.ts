@@ -15,8 +15,13 @@ export interface SubscribeOptions {
   key?: string;
   /** Called on every successful connection; `reconnected` after a loss (messages may be missed). */
   onOpen?: (reconnected: boolean) => void;
-  /** The hub refused the subscription (400, 403, 404): no further attempt is made. */
+  /** The hub refused the subscription (400, 403, 404), or nobody is signed in (401). */
   onError?: (status: number) => void;
+  /**
+   * The message after which the connection closes (a job's last word after its progress);
+   * by default the first one on a private topic, none on a public one.
+   */
+  until?: (data: unknown) => boolean;
 }
 
 export interface HubClient {
@@ -135,7 +140,10 @@ export function createHubClient(deps: HubClientDeps): HubClient {
       const token = await deps.getBearer();
       if (signal.aborted) break;
       // Signed out: nobody to subscribe for.
-      if (!token) break;
+      if (!token) {
+        options.onError?.(401);
+        break;
+      }
       let delivered = false;
       try {
         const response = await doFetch(target, {
@@ -154,13 +162,14 @@ export function createHubClient(deps: HubClientDeps): HubClient {
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
           const feed = createSseParser((event) => {
             if (signal.aborted) return;
+            const data = parseData(event.data);
             try {
-              onMessage(parseData(event.data));
+              onMessage(data);
             } catch (error) {
               // The handler's own failure must not look like a lost connection.
               console.error('hub: a message handler failed', error);
             }
-            if (closesAfterMessage(topic)) {
+            if (options.until ? options.until(data) : closesAfterMessage(topic)) {
               delivered = true;
               abort.abort();
             }

@@ -1,0 +1,125 @@
+// /users/imports/list (spec administration §2, §3 "Import log", §4, §9): the imports of the
+// administrator's scope, the latest first, 10 per page (25, 50, 100 offered); OUI/NON for the
+// immediate e-mails, the status coloured by its warning level, timestamps DD/MM/YY HH:mm:ss and
+// the duration HH:mm:ss. Each row's file name is a real link to the import's detail.
+import { Link as MuiLink } from '@mui/material';
+import { useRecordContext } from 'ra-core';
+import { Button, DataTable, FilterButton, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { Col, SpecList } from '../../components/list/index.ts';
+import { UserImportLog } from '../../domain/schema/userImport.ts';
+import { importDuration } from '../../domain/userImport.ts';
+import type { PageProps } from '../types.ts';
+import {
+  type Importer,
+  importerName,
+  importPath,
+  importTimestamp,
+  OUI_NON_CHOICES,
+  ouiNon,
+  StatusChip,
+  statusChoices,
+} from './importParts.tsx';
+import { userImportLogs } from './index.ts';
+
+export interface ImportLogRow {
+  id: number;
+  importer?: Importer | null;
+  fileName?: string | null;
+  comment?: string | null;
+  sendMailImmediatly?: boolean;
+  processStatus?: string;
+  startedAt?: string | null;
+  endedAt?: string | null;
+  errorMessage?: string | null;
+  rowCount?: number | null;
+  processedCount?: number | null;
+  successCount?: number | null;
+  warningCount?: number | null;
+  failedCount?: number | null;
+}
+
+const labels = UserImportLog.properties;
+
+const filters = [
+  <SelectInput
+    key="processStatus"
+    source="processStatus"
+    label={labels.processStatus.label}
+    choices={statusChoices(['started', 'success', 'warning', 'failed'])}
+    emptyText="Tous"
+    alwaysOn
+  />,
+  <SelectInput
+    key="sendMailImmediatly"
+    source="sendMailImmediatly"
+    label={labels.sendMailImmediatly.label}
+    choices={OUI_NON_CHOICES}
+    emptyText="Tous"
+    alwaysOn
+  />,
+  <TextInput key="comment" source="comment" label={labels.comment.label} alwaysOn resettable />,
+  <TextInput key="fileName" source="fileName" label={labels.fileName.label} resettable />,
+];
+
+/** The file's name, a link to the import's detail (keyboard, new tab...). */
+function FileLink() {
+  const log = useRecordContext<ImportLogRow>();
+  if (!log) return null;
+  return (
+    <MuiLink component={Link} to={importPath(log.id)} onClick={(event) => event.stopPropagation()}>
+      {log.fileName || `Import n° ${log.id}`}
+    </MuiLink>
+  );
+}
+
+function Status() {
+  const log = useRecordContext<ImportLogRow>();
+  return log ? <StatusChip status={log.processStatus} kind="log" /> : null;
+}
+
+function Actions() {
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <Button to="/users/imports" label="Importer" />
+    </TopToolbar>
+  );
+}
+
+const row = (record: unknown) => record as ImportLogRow;
+
+export function UserImportLogList({ title }: PageProps) {
+  return (
+    <SpecList
+      title={title}
+      loadError={UserImportLog.messages?.loadError ?? ''}
+      sort={userImportLogs.defaultSort}
+      perPageOptions={[10, 25, 50, 100]}
+      filters={filters}
+      actions={<Actions />}
+      empty={false}
+    >
+      <DataTable rowClick={(id) => importPath(id)} bulkActionButtons={false}>
+        <Col source="id" />
+        <Col source="importer" render={(r) => importerName(row(r).importer)} />
+        <Col source="fileName" field={FileLink} />
+        <Col source="comment" render={(r) => row(r).comment ?? ''} />
+        <Col source="sendMailImmediatly" render={(r) => ouiNon(row(r).sendMailImmediatly)} />
+        <Col source="processStatus" field={Status} />
+        <Col source="startedAt" render={(r) => importTimestamp(row(r).startedAt)} />
+        <Col source="endedAt" render={(r) => importTimestamp(row(r).endedAt)} />
+        <Col
+          source="duration"
+          label="Durée"
+          render={(r) => importDuration(row(r).startedAt, row(r).endedAt)}
+          disableSort
+        />
+        <Col source="rowCount" />
+        <Col source="successCount" />
+        <Col source="warningCount" />
+        <Col source="failedCount" />
+      </DataTable>
+    </SpecList>
+  );
+}

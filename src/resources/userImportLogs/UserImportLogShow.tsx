@@ -1,0 +1,354 @@
+// /users/imports/{id} (spec administration §2, §3 "Import log", "User import history row", §4,
+// §9): the import's summary, then its rows (GET /api/user_import_logs/{id}/user_import_histories)
+// in the file's order, filtered by status, e-mail sent, last name and address, 10 per page (25,
+// 50, 100 offered). While the import still runs, both are read again every 2 s. An import made
+// without the immediate e-mails offers to send the invitations its created accounts still wait
+// for (POST /api/user_import_logs/{id}/send_mails).
+import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
+import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import {
+  HttpError,
+  ListBase,
+  useGetList,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+} from 'ra-core';
+import { type ReactNode, useEffect, useState } from 'react';
+import { DataTable, FilterForm, Labeled, SelectInput, TextInput } from 'react-admin';
+import { Link } from 'react-router-dom';
+import {
+  errorToast,
+  ListStatus,
+  MISSING_IDS,
+  SpecPagination,
+  SpecShow,
+} from '../../components/list/index.ts';
+import { UserImportHistory, UserImportLog } from '../../domain/schema/userImport.ts';
+import { importDuration } from '../../domain/userImport.ts';
+import { IMPORT_MESSAGES, rowsPath, sendImportMails } from '../../providers/userImports.ts';
+import type { PageProps } from '../types.ts';
+import {
+  importerName,
+  importTimestamp,
+  OUI_NON_CHOICES,
+  ouiNon,
+  StatusChip,
+  statusChoices,
+} from './importParts.tsx';
+import type { ImportLogRow } from './UserImportLogList.tsx';
+
+const LOAD_ERROR = UserImportLog.messages?.loadError ?? '';
+const ROWS_LOAD_ERROR = UserImportHistory.messages?.loadError ?? LOAD_ERROR;
+/** While an import runs, its log and rows are read again this often. */
+export const REFRESH_MS = 2000;
+
+const logLabels = UserImportLog.properties;
+const rowLabels = UserImportHistory.properties;
+
+export interface ImportRow {
+  id: number;
+  line?: number;
+  organisation?: { id?: number; legalname?: string | null } | null;
+  userId?: number | null;
+  lastname?: string | null;
+  firstname?: string | null;
+  email?: string | null;
+  username?: string | null;
+  processStatus?: string;
+  errorMessage?: string | null;
+  emailSent?: boolean;
+  emailSentAt?: string | null;
+  regroupementKey?: string | null;
+}
+
+function Value({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Labeled label={label}>
+      <Typography variant="body2" component="div">
+        {children === '' || children === null || children === undefined ? '-' : children}
+      </Typography>
+    </Labeled>
+  );
+}
+
+/** Reads the log and its rows again every 2 s while the import runs. */
+function RefreshWhileRunning({ running }: { running: boolean }) {
+  const refresh = useRefresh();
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(refresh, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [running, refresh]);
+  return null;
+}
+
+/** The invitations an import made without immediate e-mails still owes. */
+function SendMailsButton({ log }: { log: ImportLogRow }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [sending, setSending] = useState(false);
+  const waiting = useGetList<ImportRow>(
+    'userImportHistories',
+    {
+      pagination: { page: 1, perPage: 1 },
+      filter: { processStatus: 'success', emailSent: false },
+      meta: { path: rowsPath(log.id) },
+    },
+    { enabled: !log.sendMailImmediatly && log.processStatus !== 'started', retry: false },
+  );
+  if (log.sendMailImmediatly || log.processStatus === 'started' || !waiting.total) return null;
+  const send = async () => {
+    setSending(true);
+    try {
+      const text = IMPORT_MESSAGES.mailsSent(await sendImportMails(log.id));
+      notify(text, { type: 'success', messageArgs: { _: text } });
+      refresh();
+    } catch (error) {
+      const text =
+        error instanceof HttpError && error.status > 0 && error.status < 500 && error.message
+          ? error.message
+          : IMPORT_MESSAGES.mailsFailed;
+      notify(text, errorToast(text));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Button
+      variant="contained"
+      startIcon={<ForwardToInboxIcon />}
+      onClick={send}
+      disabled={sending}
+    >
+      Envoyer les e-mails
+    </Button>
+  );
+}
+
+function Summary({ log }: { log: ImportLogRow }) {
+  return (
+    <Box component="section" aria-label="Résumé de l'import" sx={{ p: 2 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="h5" component="h1">
+          {log.fileName || `Import n° ${log.id}`}
+        </Typography>
+        <SendMailsButton log={log} />
+      </Stack>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        <Value label={logLabels.id.label}>{log.id}</Value>
+        <Value label={logLabels.importer.label}>{importerName(log.importer)}</Value>
+        <Value label={logLabels.fileName.label}>{log.fileName}</Value>
+        <Value label={logLabels.comment.label}>{log.comment}</Value>
+        <Value label={logLabels.sendMailImmediatly.label}>{ouiNon(log.sendMailImmediatly)}</Value>
+        <Value label={logLabels.processStatus.label}>
+          <StatusChip status={log.processStatus} kind="log" />
+        </Value>
+        <Value label={logLabels.startedAt.label}>{importTimestamp(log.startedAt)}</Value>
+        <Value label={logLabels.endedAt.label}>{importTimestamp(log.endedAt)}</Value>
+        <Value label="Durée">{importDuration(log.startedAt, log.endedAt)}</Value>
+        <Value label={logLabels.rowCount.label}>{log.rowCount ?? 0}</Value>
+        <Value label={logLabels.processedCount.label}>{log.processedCount ?? 0}</Value>
+        <Value label={logLabels.successCount.label}>{log.successCount ?? 0}</Value>
+        <Value label={logLabels.warningCount.label}>{log.warningCount ?? 0}</Value>
+        <Value label={logLabels.failedCount.label}>{log.failedCount ?? 0}</Value>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Value label={logLabels.errorMessage.label}>{log.errorMessage}</Value>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+const rowFilters = [
+  <SelectInput
+    key="processStatus"
+    source="processStatus"
+    label={rowLabels.processStatus.label}
+    choices={statusChoices(['success', 'warning', 'failed'])}
+    emptyText="Tous"
+    alwaysOn
+  />,
+  <SelectInput
+    key="emailSent"
+    source="emailSent"
+    label={rowLabels.emailSent.label}
+    choices={OUI_NON_CHOICES}
+    emptyText="Tous"
+    alwaysOn
+  />,
+  <TextInput
+    key="lastname"
+    source="lastname"
+    label={rowLabels.lastname.label}
+    alwaysOn
+    resettable
+  />,
+  <TextInput key="email" source="email" label={rowLabels.email.label} alwaysOn resettable />,
+];
+
+function RowStatus() {
+  const row = useRecordContext<ImportRow>();
+  return row ? <StatusChip status={row.processStatus} kind="row" /> : null;
+}
+
+/** The account a row made (or found), a real link to its detail. */
+function AccountLink() {
+  const row = useRecordContext<ImportRow>();
+  if (!row?.userId) return null;
+  const who = [row.firstname, row.lastname].filter(Boolean).join(' ') || row.email || '';
+  return (
+    <MuiLink
+      component={Link}
+      to={`/users/${row.userId}`}
+      aria-label={who ? `Voir le compte de ${who}` : `Voir le compte n° ${row.userId}`}
+    >
+      Voir le compte
+    </MuiLink>
+  );
+}
+
+function RowsError() {
+  const { error } = useListContext();
+  if (!error) return null;
+  return (
+    <Typography role="alert" color="error" sx={{ p: 2 }}>
+      {ROWS_LOAD_ERROR}
+    </Typography>
+  );
+}
+
+const rec = (record: unknown) => record as ImportRow;
+
+/** The import's rows, in the file's order. */
+function Rows({ id }: { id: number | string }) {
+  const notify = useNotify();
+  return (
+    <Box component="section" aria-label={UserImportHistory.plural} sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        {UserImportHistory.plural}
+      </Typography>
+      <ListBase
+        resource="userImportHistories"
+        sort={{ field: 'line', order: 'ASC' }}
+        perPage={10}
+        disableSyncWithLocation
+        storeKey={false}
+        queryOptions={{
+          retry: false,
+          meta: { path: rowsPath(id) },
+          onError: () => notify(ROWS_LOAD_ERROR, errorToast(ROWS_LOAD_ERROR)),
+        }}
+      >
+        <ListStatus>
+          <FilterForm filters={rowFilters} />
+          <RowsError />
+          <Box sx={{ width: '100%', overflowX: 'auto' }}>
+            <DataTable
+              bulkActionButtons={false}
+              rowClick={false}
+              empty={<Typography sx={{ p: 2 }}>Aucune ligne.</Typography>}
+            >
+              <DataTable.Col source="line" label={rowLabels.line.label} />
+              <DataTable.Col
+                source="lastname"
+                label={rowLabels.lastname.label}
+                render={(r) => rec(r).lastname ?? ''}
+              />
+              <DataTable.Col
+                source="firstname"
+                label={rowLabels.firstname.label}
+                render={(r) => rec(r).firstname ?? ''}
+              />
+              <DataTable.Col
+                source="email"
+                label={rowLabels.email.label}
+                render={(r) => rec(r).email ?? ''}
+              />
+              <DataTable.Col
+                source="username"
+                label={rowLabels.username.label}
+                render={(r) => rec(r).username ?? ''}
+                disableSort
+              />
+              <DataTable.Col
+                source="organisation"
+                label={rowLabels.organisation.label}
+                render={(r) => rec(r).organisation?.legalname ?? ''}
+                disableSort
+              />
+              <DataTable.Col
+                source="regroupementKey"
+                label={rowLabels.regroupementKey.label}
+                render={(r) => rec(r).regroupementKey ?? ''}
+                disableSort
+              />
+              <DataTable.Col
+                source="processStatus"
+                label={rowLabels.processStatus.label}
+                field={RowStatus}
+                disableSort
+              />
+              <DataTable.Col
+                source="errorMessage"
+                label={rowLabels.errorMessage.label}
+                render={(r) => rec(r).errorMessage ?? ''}
+                disableSort
+              />
+              <DataTable.Col
+                source="emailSent"
+                label={rowLabels.emailSent.label}
+                render={(r) => ouiNon(rec(r).emailSent)}
+                disableSort
+              />
+              <DataTable.Col
+                source="emailSentAt"
+                label={rowLabels.emailSentAt.label}
+                render={(r) => importTimestamp(rec(r).emailSentAt)}
+                disableSort
+              />
+              <DataTable.Col
+                source="userId"
+                label={rowLabels.userId.label}
+                field={AccountLink}
+                disableSort
+              />
+            </DataTable>
+          </Box>
+          <SpecPagination perPageOptions={[10, 25, 50, 100]} />
+        </ListStatus>
+      </ListBase>
+    </Box>
+  );
+}
+
+function ImportDetail() {
+  const log = useRecordContext<ImportLogRow>();
+  if (!log) return null;
+  return (
+    <Box>
+      <RefreshWhileRunning running={log.processStatus === 'started'} />
+      <Summary log={log} />
+      <Rows id={log.id} />
+    </Box>
+  );
+}
+
+export function UserImportLogShow({ title }: PageProps) {
+  return (
+    <SpecShow title={title} loadError={LOAD_ERROR} missingId={MISSING_IDS.record}>
+      <ImportDetail />
+    </SpecShow>
+  );
+}

@@ -1,0 +1,76 @@
+// What the import screens share (spec administration §3 "Import log", "User import history row",
+// §4, §9): timestamps DD/MM/YY HH:mm:ss, OUI/NON, the status chip coloured by its warning level,
+// the importer's name, file sizes in French units.
+import { Chip } from '@mui/material';
+import dayjs from 'dayjs';
+import {
+  type ImportStatus,
+  logWarningLevel,
+  rowWarningLevel,
+  STATUS_LABELS,
+} from '../../domain/userImport.ts';
+
+/** Spec §9: an import timestamp, DD/MM/YY HH:mm:ss in the browser's time; '-' when missing. */
+export function importTimestamp(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const when = dayjs(value as string);
+  return when.isValid() ? when.format('DD/MM/YY HH:mm:ss') : '-';
+}
+
+/** Spec §3, §4: sendMailImmediatly and emailSent are shown OUI or NON. */
+export const ouiNon = (value: unknown): 'OUI' | 'NON' => (value === true ? 'OUI' : 'NON');
+
+/** OUI / NON as a filter's choices (sent true / false). */
+export const OUI_NON_CHOICES = [
+  { id: 'true', name: 'OUI' },
+  { id: 'false', name: 'NON' },
+];
+
+/** Spec §4: level 1 success, 2 warning, 3 error. */
+export const LEVEL_COLORS = { 1: 'success', 2: 'warning', 3: 'error' } as const;
+
+export const statusLabel = (status: unknown): string =>
+  STATUS_LABELS[status as ImportStatus] ?? (typeof status === 'string' ? status : '');
+
+/** An import's status (kind 'log') or a row's (kind 'row'), coloured by its warning level. */
+export function StatusChip({ status, kind }: { status: unknown; kind: 'log' | 'row' }) {
+  if (typeof status !== 'string' || !status) return null;
+  const level = kind === 'log' ? logWarningLevel(status) : rowWarningLevel(status);
+  return (
+    <Chip size="small" color={LEVEL_COLORS[level]} label={statusLabel(status)} data-level={level} />
+  );
+}
+
+export interface Importer {
+  id?: number;
+  firstname?: string | null;
+  lastname?: string | null;
+  username?: string | null;
+}
+
+/** 'Claire Martin', else the username; '' when unknown. */
+export function importerName(importer: Importer | null | undefined): string {
+  const name = [importer?.firstname, importer?.lastname].filter(Boolean).join(' ').trim();
+  return name || (importer?.username ?? '');
+}
+
+const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
+const whole = new Intl.NumberFormat('fr-FR');
+
+/** 10 Mo, 1,5 Mo, 12 ko, 800 octets. */
+export function fileSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${decimal.format(bytes / (1024 * 1024))} Mo`;
+  if (bytes >= 1024) return `${decimal.format(bytes / 1024)} ko`;
+  return `${whole.format(bytes)} octet${bytes > 1 ? 's' : ''}`;
+}
+
+/** 20 000 */
+export const count = (value: number) => whole.format(value);
+
+/** The choices of a status filter, in the order of STATUS_LABELS. */
+export const statusChoices = (statuses: readonly ImportStatus[]) =>
+  statuses.map((id) => ({ id, name: STATUS_LABELS[id] }));
+
+/** The import's detail page. */
+export const importPath = (id: number | string) => `/users/imports/${id}`;
+export const DOCUMENTATION_PATH = '/users/imports/documentation';
