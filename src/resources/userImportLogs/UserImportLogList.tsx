@@ -4,7 +4,7 @@
 // the duration HH:mm:ss. Each row's file name is a real link to the import's detail.
 import { Link as MuiLink } from '@mui/material';
 import { useRecordContext } from 'ra-core';
-import { Button, DataTable, FilterButton, SelectInput, TextInput, TopToolbar } from 'react-admin';
+import { Button, DataTable, FilterButton, TextInput, TopToolbar } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { Col, SpecList } from '../../components/list/index.ts';
 import { UserImportLog } from '../../domain/schema/userImport.ts';
@@ -15,10 +15,10 @@ import {
   importerName,
   importPath,
   importTimestamp,
-  OUI_NON_CHOICES,
   ouiNon,
+  ouiNonFilter,
   StatusChip,
-  statusChoices,
+  statusFilter,
 } from './importParts.tsx';
 import { userImportLogs } from './index.ts';
 
@@ -42,22 +42,8 @@ export interface ImportLogRow {
 const labels = UserImportLog.properties;
 
 const filters = [
-  <SelectInput
-    key="processStatus"
-    source="processStatus"
-    label={labels.processStatus.label}
-    choices={statusChoices(['started', 'success', 'warning', 'failed'])}
-    emptyText="Tous"
-    alwaysOn
-  />,
-  <SelectInput
-    key="sendMailImmediatly"
-    source="sendMailImmediatly"
-    label={labels.sendMailImmediatly.label}
-    choices={OUI_NON_CHOICES}
-    emptyText="Tous"
-    alwaysOn
-  />,
+  statusFilter(labels.processStatus.label, ['started', 'success', 'warning', 'failed']),
+  ouiNonFilter('sendMailImmediatly', labels.sendMailImmediatly.label),
   <TextInput key="comment" source="comment" label={labels.comment.label} alwaysOn resettable />,
   <TextInput key="fileName" source="fileName" label={labels.fileName.label} resettable />,
 ];

@@ -16,7 +16,7 @@ import {
   useRefresh,
 } from 'ra-core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { DataTable, FilterForm, Labeled, SelectInput, TextInput } from 'react-admin';
+import { DataTable, FilterForm, Labeled, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
 import {
   errorToast,
@@ -32,10 +32,10 @@ import type { PageProps } from '../types.ts';
 import {
   importerName,
   importTimestamp,
-  OUI_NON_CHOICES,
   ouiNon,
+  ouiNonFilter,
   StatusChip,
-  statusChoices,
+  statusFilter,
 } from './importParts.tsx';
 import type { ImportLogRow } from './UserImportLogList.tsx';
 
@@ -172,22 +172,8 @@ function Summary({ log }: { log: ImportLogRow }) {
 }
 
 const rowFilters = [
-  <SelectInput
-    key="processStatus"
-    source="processStatus"
-    label={rowLabels.processStatus.label}
-    choices={statusChoices(['success', 'warning', 'failed'])}
-    emptyText="Tous"
-    alwaysOn
-  />,
-  <SelectInput
-    key="emailSent"
-    source="emailSent"
-    label={rowLabels.emailSent.label}
-    choices={OUI_NON_CHOICES}
-    emptyText="Tous"
-    alwaysOn
-  />,
+  statusFilter(rowLabels.processStatus.label, ['success', 'warning', 'failed']),
+  ouiNonFilter('emailSent', rowLabels.emailSent.label),
   <TextInput
     key="lastname"
     source="lastname"

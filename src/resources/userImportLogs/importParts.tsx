@@ -3,6 +3,7 @@
 // the importer's name, file sizes in French units.
 import { Chip } from '@mui/material';
 import dayjs from 'dayjs';
+import { SelectInput } from 'react-admin';
 import {
   type ImportStatus,
   logWarningLevel,
@@ -20,8 +21,7 @@ export function importTimestamp(value: unknown): string {
 /** Spec §3, §4: sendMailImmediatly and emailSent are shown OUI or NON. */
 export const ouiNon = (value: unknown): 'OUI' | 'NON' => (value === true ? 'OUI' : 'NON');
 
-/** OUI / NON as a filter's choices (sent true / false). */
-export const OUI_NON_CHOICES = [
+const OUI_NON_CHOICES = [
   { id: 'true', name: 'OUI' },
   { id: 'false', name: 'NON' },
 ];
@@ -67,9 +67,29 @@ export function fileSize(bytes: number): string {
 /** 20 000 */
 export const count = (value: number) => whole.format(value);
 
-/** The choices of a status filter, in the order of STATUS_LABELS. */
-export const statusChoices = (statuses: readonly ImportStatus[]) =>
-  statuses.map((id) => ({ id, name: STATUS_LABELS[id] }));
+/** The status filter of a list: these statuses, in the order given, or all. */
+export const statusFilter = (label: string, statuses: readonly ImportStatus[]) => (
+  <SelectInput
+    key="processStatus"
+    source="processStatus"
+    label={label}
+    choices={statuses.map((id) => ({ id, name: STATUS_LABELS[id] }))}
+    emptyText="Tous"
+    alwaysOn
+  />
+);
+
+/** A yes/no filter shown OUI / NON (sent true / false), or all. */
+export const ouiNonFilter = (source: string, label: string) => (
+  <SelectInput
+    key={source}
+    source={source}
+    label={label}
+    choices={OUI_NON_CHOICES}
+    emptyText="Tous"
+    alwaysOn
+  />
+);
 
 /** The import's detail page. */
 export const importPath = (id: number | string) => `/users/imports/${id}`;

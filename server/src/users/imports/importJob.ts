@@ -27,7 +27,7 @@ import type { Mailer } from '../../mail/index.ts';
 import type { Ctx } from '../../resources/framework/index.ts';
 import { sendInvitationLink } from '../accountMails.ts';
 import type { ImportRow } from './readFile.ts';
-import { rowTranslator } from './rowBody.ts';
+import { type RowBody, rowTranslator } from './rowBody.ts';
 
 /** The User write path's creation (server/src/resources/framework/write.ts). */
 export type CreateUser = (
@@ -66,14 +66,7 @@ interface Outcome {
   userId: number | null;
   emailSent: boolean;
   emailSentAt: Date | null;
-  facts: {
-    lastname: string | null;
-    firstname: string | null;
-    email: string | null;
-    username: string | null;
-    regroupementKey: string | null;
-    organizationId: number | null;
-  };
+  facts: RowBody['facts'];
 }
 
 /** Rows written, counts and heartbeat updated, progress told: every BATCH rows or FLUSH_MS. */
