@@ -5,6 +5,7 @@ import { useGetIdentity, useTranslate } from 'ra-core';
 import { TitlePortal } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { containerSx } from './containerSx.ts';
+import { HeaderSearch } from './HeaderSearch.tsx';
 import { Logo } from './Logo.tsx';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -19,8 +20,8 @@ interface Props {
 }
 
 /**
- * Header of spec partner-extranet §2: logo, page title, the user's name (its menu: 'Mon profil'),
- * 'Se déconnecter'.
+ * Header of spec partner-extranet §2: logo, page title, the search box (issue 16), the user's
+ * name (its menu: 'Mon profil'), 'Se déconnecter'.
  */
 export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
   const translate = useTranslate();
@@ -46,6 +47,7 @@ export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
           <TitlePortal />
         </Box>
         <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
+        {identity && <HeaderSearch />}
         {identity?.fullName && <UserMenu name={identity.fullName} />}
         <Button
           component={Link}

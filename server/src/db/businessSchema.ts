@@ -198,6 +198,18 @@ export interface CommissionTable {
   year: number;
 }
 
+/** A third-party-payer card of an insured person for one contract and period (migration 016). */
+export interface CarteTpTable {
+  id: Generated<number>;
+  insured_id: number;
+  contract_id: number;
+  debval: string; // DATE
+  debfin: string; // DATE
+  datenvoi: string; // DATE, the day the card was sent
+  heure: string; // 'HH:mm:ss', the time it was sent
+  amc_number: string | null; // the insurer's AMC number printed on the card
+}
+
 export interface MenuTable {
   id: Generated<number>;
   kind: string;
@@ -224,4 +236,5 @@ export interface BusinessDB {
   benefit: BenefitTable;
   commission: CommissionTable;
   menu: MenuTable;
+  carte_tp: CarteTpTable;
 }

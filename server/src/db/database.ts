@@ -2,6 +2,7 @@
 // server through DATABASE_URL. Both speak the same SQL and run the same migrations.
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -46,7 +47,8 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
-  const pglite = await PGlite.create(database.dir, { parsers: PARSERS });
+  // unaccent: the full-text search folds accents (migration 017_search).
+  const pglite = await PGlite.create(database.dir, { parsers: PARSERS, extensions: { unaccent } });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
   return {
     db,

@@ -6,6 +6,7 @@ import * as beneficiaries from './beneficiaries/index.ts';
 import * as benefits from './benefits/index.ts';
 import * as brokers from './brokers/index.ts';
 import * as businessProviders from './businessProviders/index.ts';
+import * as carteTp from './carteTp/index.ts';
 import * as commissions from './commissions/index.ts';
 import * as contractReference from './contractReference/index.ts';
 import * as contracts from './contracts/index.ts';
@@ -20,6 +21,7 @@ import * as organizations from './organizations/index.ts';
 import * as premiums from './premiums/index.ts';
 import * as products from './products/index.ts';
 import * as rights from './rights/index.ts';
+import * as search from './search/index.ts';
 import * as subscriptions from './subscriptions/index.ts';
 import * as supervisors from './supervisors/index.ts';
 import * as users from './users/index.ts';
@@ -45,6 +47,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await subscriptions.register(api, deps);
   await benefits.register(api, deps);
   await premiums.register(api, deps);
+  // The third-party-payer card of an insured person (/api/assures/{id}/..._carte_tp...).
+  carteTp.register(api, deps);
   // The operator's dashboards.
   dashboards.register(api, deps);
   // Rights: profiles per realm, the roles and their tree (the plain classes just below).
@@ -55,6 +59,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   usersDirectory.register(api, deps);
   // Users: the administration's accounts, their links to choose a password, one's own profile.
   await users.register(api, deps);
+  // The full-text search (POST /search, /api/search), scoped like each list it reads.
+  search.register(api, deps);
   // The plain classes: served from their declaration alone (src/domain/schema, `generic`).
   for (const decl of CLASSES) if (decl.generic) await genericResource(api, deps, decl);
 }

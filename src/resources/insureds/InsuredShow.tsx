@@ -1,5 +1,6 @@
 // /assures/{id}: an insured person and, in tabs, their beneficiaries, subscriptions, premiums,
-// benefits and contracts (spec partner-extranet §2 "insured detail (with tabs)"). The open tab
+// benefits and contracts (spec partner-extranet §2 "insured detail (with tabs)"), and the
+// third-party-payer card (spec administration §2 "Carte TP view"). The open tab
 // and the chosen beneficiary live in the address (?onglet=, ?ayantDroit=), so a view can be
 // bookmarked and shared.
 import { Box, Tab, Tabs, Typography } from '@mui/material';
@@ -12,6 +13,7 @@ import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
 import type { PageProps } from '../types.ts';
 import { BeneficiarySelector } from './BeneficiarySelector.tsx';
+import { CarteTp } from './CarteTp.tsx';
 import { InsuredIdentity, type InsuredRecord } from './InsuredIdentity.tsx';
 import { BeneficiariesOf, SubscriptionsOf } from './InsuredRelated.tsx';
 
@@ -22,6 +24,7 @@ const TABS = [
   { key: 'cotisations', label: 'Cotisations' },
   { key: 'prestations', label: 'Prestations' },
   { key: 'contrats', label: 'Contrats' },
+  { key: 'carte-tp', label: 'Carte TP' },
 ] as const;
 
 type TabKey = (typeof TABS)[number]['key'];
@@ -92,6 +95,12 @@ function InsuredTabs() {
             target="subscriptions.insured.id"
             id={record.id}
             loadError={LOAD_ERRORS.contractsOfInsured}
+          />
+        )}
+        {tab === 'carte-tp' && (
+          <CarteTp
+            insuredId={record.id}
+            email={(record as InsuredRecord & { email?: string | null }).email}
           />
         )}
       </Box>

@@ -15,6 +15,8 @@ import * as m012 from './012_rights.ts';
 import * as m013 from './013_dashboards.ts';
 import * as m014 from './014_users.ts';
 import * as m015 from './015_user_imports.ts';
+import * as m016 from './016_carte_tp.ts';
+import * as m017 from './017_search.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   '013_dashboards': m013,
   '014_users': m014,
   '015_user_imports': m015,
+  '016_carte_tp': m016,
+  '017_search': m017,
 };

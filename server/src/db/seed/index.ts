@@ -74,6 +74,7 @@ const ANALYZED = [
   'premium',
   'benefit',
   'commission',
+  'carte_tp',
 ];
 
 /**

@@ -7,6 +7,7 @@ import type { DB } from '../../schema.ts';
 import type { SeededOrganizations } from '../organizations.ts';
 import type { SeededPeople } from '../users.ts';
 import { insertBatches } from './batch.ts';
+import { seedCarteTp } from './carteTp.ts';
 import { demoContracts } from './contracts.ts';
 import { demoCustomers } from './customers.ts';
 import {
@@ -71,4 +72,6 @@ export async function seedDemoBusiness(
   });
   await seedBenefits(db, { from: '2018-01-01', perSubscription: 5, every: 1 });
   await seedCommissions(db, { share: 70, every: 1 });
+  // Third-party-payer cards of the health contracts, one per year since 2023.
+  await seedCarteTp(db, { fromYear: 2023 });
 }

@@ -56,6 +56,21 @@ export async function refreshContractCounts(db: Kysely<DB>): Promise<void> {
       LEFT JOIN s ON s.contract_id = c0.id
       LEFT JOIN b ON b.contract_id = c0.id
     WHERE c.id = c0.id`.execute(db);
+  await refreshInsuredBrokers(db);
+}
+
+/**
+ * insured.broker_ids (migration 017_search): the sellers of the contracts an insured person is
+ * subscribed to, from contract.broker_ids. GIN-indexed, it lets a seller's search find its
+ * insured persons from the index; the data scope (insuredScope) is still what decides.
+ */
+export async function refreshInsuredBrokers(db: Kysely<DB>): Promise<void> {
+  await sql`UPDATE insured i SET broker_ids = held.ids
+    FROM (SELECT s.insured_id, array_agg(DISTINCT b.id ORDER BY b.id) AS ids
+      FROM subscription s JOIN contract c ON c.id = s.contract_id
+      CROSS JOIN LATERAL unnest(c.broker_ids) AS b(id)
+      GROUP BY s.insured_id) AS held
+    WHERE i.id = held.insured_id AND i.broker_ids IS DISTINCT FROM held.ids`.execute(db);
 }
 
 export interface PremiumPlan {

@@ -11,6 +11,7 @@ import type { DB } from '../../schema.ts';
 import type { SeededOrganizations } from '../organizations.ts';
 import type { SeededPeople } from '../users.ts';
 import { insertBatches } from './batch.ts';
+import { seedCarteTp } from './carteTp.ts';
 import { demoCustomers } from './customers.ts';
 import {
   refreshContractCounts,
@@ -145,6 +146,8 @@ export async function seedLargeBusiness(
   );
   await step('commissions', () => seedCommissions(db, { share: 70, every: 10 }));
   await step('indexes of premiums, benefits, commissions', () => restore(CHILD_TABLES));
+  // Only the current year's cards: one INSERT ... SELECT, about one row per health subscription.
+  await step('cartes TP', () => seedCarteTp(db, { fromYear: 2026 }));
 }
 
 /** French first and last names from faker's fr locale, as arrays for the SQL generators. */

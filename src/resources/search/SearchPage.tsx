@@ -1,0 +1,234 @@
+// /recherche (spec administration §2, §3 "Search result", §7 POST /search, §8): the search text
+// and the category live in the address (?q=...&categorie=...), so that a search can be shared,
+// reloaded and reached from the header's search box. The category selector is labelled
+// 'Catégories', its default id 0 (every category). The results are grouped by category, each
+// one a link opening its detail. A failed search toasts the §8 text once the loading flag is
+// cleared.
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Box,
+  Button,
+  FormControl,
+  InputLabel,
+  LinearProgress,
+  List,
+  ListItemButton,
+  ListItemText,
+  MenuItem,
+  Select,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useNotify } from 'ra-core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Title } from 'react-admin';
+import { Link, useSearchParams } from 'react-router-dom';
+import {
+  ALL_CATEGORIES,
+  SEARCH_CATEGORIES,
+  SEARCH_FAILURE,
+  type SearchClient,
+  type SearchEntry,
+  searchClient,
+} from '../../providers/search.ts';
+import { specPath } from '../paths.ts';
+import type { PageProps } from '../types.ts';
+
+export { searchPath } from './searchPath.ts';
+
+export const SEARCH_MESSAGES = {
+  field: 'Rechercher',
+  helper: 'Numéro de contrat, nom, raison sociale, produit…',
+  button: 'Rechercher',
+  none: 'Aucun résultat pour cette recherche.',
+  prompt: 'Saisissez un numéro de contrat, un nom, une raison sociale ou un produit.',
+  loading: 'Recherche en cours',
+  results: (count: number) => (count === 1 ? '1 résultat' : `${count} résultats`),
+} as const;
+
+const categoryOf = (id: number) => SEARCH_CATEGORIES.find((c) => c.id === id);
+
+/** The detail a result opens (contracts /contrats/{id}, insured persons /assures/{id}...). */
+export function resultPath(entry: SearchEntry): string | undefined {
+  const category = categoryOf(entry.categoryId);
+  return category ? specPath(category.resource, 'show', entry.sourceId) : undefined;
+}
+
+function readCategory(raw: string | null): number {
+  const id = Number(raw ?? 0);
+  return categoryOf(id) ? id : ALL_CATEGORIES.id;
+}
+
+/**
+ * One search, its loading flag cleared before anything else: on failure the error is raised
+ * again once `setLoading(false)` has run (spec §8), for the caller to report.
+ */
+export async function runSearch(
+  client: SearchClient,
+  query: string,
+  category: number,
+  setLoading: (loading: boolean) => void,
+): Promise<SearchEntry[]> {
+  setLoading(true);
+  try {
+    const found = await client({ query, category });
+    setLoading(false);
+    return found;
+  } catch (error) {
+    setLoading(false);
+    throw error;
+  }
+}
+
+/** One result: a link to its detail (a category without a detail screen: plain text). */
+function SearchResult({ entry }: { entry: SearchEntry }) {
+  const to = resultPath(entry);
+  const text = (
+    <ListItemText primary={entry.content.label} secondary={entry.content.detail ?? undefined} />
+  );
+  return to ? (
+    <ListItemButton component={Link} to={to}>
+      {text}
+    </ListItemButton>
+  ) : (
+    <Box sx={{ px: 2 }}>{text}</Box>
+  );
+}
+
+export interface SearchPageProps extends Partial<PageProps> {
+  /** The search client; the application's by default (tests give their own). */
+  client?: SearchClient;
+}
+
+export function SearchPage({ title = 'Recherche', client = searchClient }: SearchPageProps) {
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const query = (params.get('q') ?? '').trim();
+  const category = readCategory(params.get('categorie'));
+  const [text, setText] = useState(query);
+  const [loading, setLoading] = useState(false);
+  const [entries, setEntries] = useState<SearchEntry[] | null>(null);
+  const latest = useRef(0);
+
+  // The box follows the address (the header's box, the browser's back button).
+  useEffect(() => setText(query), [query]);
+
+  useEffect(() => {
+    const id = ++latest.current;
+    if (!query) {
+      setEntries(null);
+      return;
+    }
+    const current = () => id === latest.current;
+    runSearch(client, query, category, (flag) => current() && setLoading(flag))
+      .then((found) => current() && setEntries(found))
+      .catch(() => {
+        if (!current()) return;
+        setEntries(null);
+        notify(SEARCH_FAILURE, { type: 'error', messageArgs: { _: SEARCH_FAILURE } });
+      });
+    return () => {
+      // A newer search (or leaving the page) makes this one's answer moot.
+      if (current()) latest.current++;
+    };
+  }, [client, query, category, notify]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    if (!next) return;
+    const search = new URLSearchParams(params);
+    search.set('q', next);
+    setParams(search);
+  };
+
+  const chooseCategory = (id: number) => {
+    const search = new URLSearchParams(params);
+    if (id) search.set('categorie', String(id));
+    else search.delete('categorie');
+    setParams(search);
+  };
+
+  const groups = SEARCH_CATEGORIES.map((c) => ({
+    ...c,
+    entries: (entries ?? []).filter((e) => e.categoryId === c.id),
+  })).filter((g) => g.entries.length > 0);
+
+  return (
+    <Box sx={{ mt: 2 }} data-screen="search">
+      <Title title={title} />
+      <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
+        {title}
+      </Typography>
+      <Box component="form" role="search" onSubmit={submit} sx={{ mb: 2 }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'start' }}>
+          <TextField
+            label={SEARCH_MESSAGES.field}
+            helperText={SEARCH_MESSAGES.helper}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            size="small"
+            type="search"
+            autoComplete="off"
+            sx={{ flex: 1, minWidth: 0, width: '100%' }}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <FormControl size="small" sx={{ minWidth: 200 }}>
+            <InputLabel id="search-category-label">{ALL_CATEGORIES.label}</InputLabel>
+            <Select
+              labelId="search-category-label"
+              label={ALL_CATEGORIES.label}
+              value={category}
+              onChange={(event) => chooseCategory(Number(event.target.value))}
+            >
+              <MenuItem value={ALL_CATEGORIES.id}>{ALL_CATEGORIES.label}</MenuItem>
+              {SEARCH_CATEGORIES.map((c) => (
+                <MenuItem key={c.id} value={c.id}>
+                  {c.label}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+            {SEARCH_MESSAGES.button}
+          </Button>
+        </Stack>
+      </Box>
+      {loading && <LinearProgress aria-label={SEARCH_MESSAGES.loading} sx={{ mb: 1 }} />}
+      {!query && (
+        <Typography variant="body2" color="text.secondary">
+          {SEARCH_MESSAGES.prompt}
+        </Typography>
+      )}
+      {query && entries && entries.length === 0 && (
+        <Typography role="status" variant="body2">
+          {SEARCH_MESSAGES.none}
+        </Typography>
+      )}
+      {entries && entries.length > 0 && (
+        <>
+          <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {SEARCH_MESSAGES.results(entries.length)}
+          </Typography>
+          {groups.map((group) => (
+            <Box component="section" key={group.id} aria-labelledby={`search-group-${group.id}`}>
+              <Typography
+                variant="h2"
+                id={`search-group-${group.id}`}
+                sx={{ fontSize: '1.25rem', mt: 2, mb: 0.5 }}
+              >
+                {group.label}
+              </Typography>
+              <List dense aria-labelledby={`search-group-${group.id}`}>
+                {group.entries.map((entry) => (
+                  <SearchResult key={entry.sourceId} entry={entry} />
+                ))}
+              </List>
+            </Box>
+          ))}
+        </>
+      )}
+    </Box>
+  );
+}
