@@ -11,6 +11,10 @@
 //   BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_DEEP_PAGE (default 1000), BENCH_LOG_LEVEL (warn)
 //   BENCH_WRITE=0       print only, leave docs/benchmarks.md alone
 //   BENCH_EXPORTS=0     skip the exports benchmark (bench/exports/run.ts, run after this one)
+//   BENCH_IMPORTS=0     skip the user-imports benchmark (bench/imports/run.ts: about 6
+//                       minutes, the server's cost; `node --import tsx bench/imports/run.ts` alone)
+//   BENCH_SKIP_BUILD=1  use server/dist as it is instead of building it (built beforehand)
+//   BENCH_SEARCH=0      skip the search benchmark (bench/search/run.ts: about 2.5 minutes)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -188,3 +192,12 @@ try {
 // The exports of issue 5 (bench/exports/run.ts): 100,000 and 1,000,000 contract rows to XLSX
 // and CSV beside the bare writers; BENCH_EXPORTS=0 skips them.
 if (env.BENCH_EXPORTS !== '0') await import('./exports/run.ts');
+
+// The user imports of issue 15 (bench/imports/run.ts): 10,000 sellers imported without and with
+// their mails, then again (all skipped), beside users created one at a time through the API, on
+// a copy of a demo-scale database of their own and on PGlite; BENCH_IMPORTS=0 skips them.
+if (env.BENCH_IMPORTS !== '0') await import('./imports/run.ts');
+
+// The full-text search of issue 16 (bench/search/run.ts): POST /api/search, typical queries as
+// the operator and as a seller, p95 against 50 ms; BENCH_SEARCH=0 skips it.
+if (env.BENCH_SEARCH !== '0') await import('./search/run.ts');

@@ -29,8 +29,9 @@ export interface ServerOptions {
 let built: Promise<void> | undefined;
 
 export async function startServer(options: ServerOptions): Promise<BenchServer> {
-  // The code measured is the code of this checkout: built once per benchmark run.
-  built ??= buildServer();
+  // The code measured is the code of this checkout: built once per benchmark run
+  // (BENCH_SKIP_BUILD=1: server/dist as built beforehand, e.g. under a lock the browser tests share).
+  built ??= process.env.BENCH_SKIP_BUILD === '1' ? Promise.resolve() : buildServer();
   await built;
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
