@@ -19,6 +19,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { DataTable, FilterForm, Labeled, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
 import {
+  Col,
   errorToast,
   ListStatus,
   MISSING_IDS,
@@ -246,70 +247,65 @@ function Rows({ id }: { id: number | string }) {
               rowClick={false}
               empty={<Typography sx={{ p: 2 }}>Aucune ligne.</Typography>}
             >
-              <DataTable.Col source="line" label={rowLabels.line.label} />
-              <DataTable.Col
+              <Col source="line" label={rowLabels.line.label} />
+              <Col
                 source="lastname"
                 label={rowLabels.lastname.label}
                 render={(r) => rec(r).lastname ?? ''}
               />
-              <DataTable.Col
+              <Col
                 source="firstname"
                 label={rowLabels.firstname.label}
                 render={(r) => rec(r).firstname ?? ''}
               />
-              <DataTable.Col
+              <Col
                 source="email"
                 label={rowLabels.email.label}
                 render={(r) => rec(r).email ?? ''}
               />
-              <DataTable.Col
+              <Col
                 source="username"
                 label={rowLabels.username.label}
                 render={(r) => rec(r).username ?? ''}
                 disableSort
               />
-              <DataTable.Col
+              <Col
                 source="organisation"
                 label={rowLabels.organisation.label}
                 render={(r) => rec(r).organisation?.legalname ?? ''}
                 disableSort
               />
-              <DataTable.Col
+              <Col
                 source="regroupementKey"
                 label={rowLabels.regroupementKey.label}
                 render={(r) => rec(r).regroupementKey ?? ''}
                 disableSort
               />
-              <DataTable.Col
+              <Col
                 source="processStatus"
                 label={rowLabels.processStatus.label}
                 field={RowStatus}
                 disableSort
               />
-              <DataTable.Col
+              <Col
                 source="errorMessage"
                 label={rowLabels.errorMessage.label}
                 render={(r) => rec(r).errorMessage ?? ''}
                 disableSort
               />
-              <DataTable.Col
+              <Col
                 source="emailSent"
                 label={rowLabels.emailSent.label}
                 render={(r) => ouiNon(rec(r).emailSent)}
                 disableSort
               />
-              <DataTable.Col
+              <Col
                 source="emailSentAt"
                 label={rowLabels.emailSentAt.label}
                 render={(r) => importTimestamp(rec(r).emailSentAt)}
                 disableSort
               />
-              <DataTable.Col
-                source="userId"
-                label={rowLabels.userId.label}
-                field={AccountLink}
-                disableSort
-              />
+              <Col source="userId" label={rowLabels.userId.label} field={AccountLink} disableSort />
             </DataTable>
           </Box>
           <SpecPagination perPageOptions={[10, 25, 50, 100]} />
