@@ -15,11 +15,13 @@
 //                       minutes, the server's cost; `node --import tsx bench/imports/run.ts` alone)
 //   BENCH_SKIP_BUILD=1  use server/dist as it is instead of building it (built beforehand)
 //   BENCH_SEARCH=0      skip the search benchmark (bench/search/run.ts: about 2.5 minutes)
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDatabase } from './api/database.ts';
+import { benchDatabaseUrl, positiveNumber, quick } from './api/env.ts';
 import { linkWithCursor } from './api/http.ts';
 import { describeMachine } from './api/machine.ts';
 import { baseline, measure, type Prepared, prepare, type Settings } from './api/measure.ts';
@@ -45,15 +47,8 @@ import { benchPool } from './api/sql.ts';
 import { tokenFor } from './api/tokens.ts';
 
 const env = process.env;
-const quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
-const number = (name: string, fallback: number) => {
-  const value = env[name] ? Number(env[name]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const databaseUrl =
-  env.BENCH_DATABASE_URL ??
-  `postgres://postgres@127.0.0.1:5432/${quick ? 'ep_bench_quick' : 'ep_bench'}`;
+const number = positiveNumber;
+const databaseUrl = benchDatabaseUrl;
 const databaseName = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
 const settings: Settings = {
   connections: number('BENCH_CONNECTIONS', 8),

@@ -9,26 +9,21 @@
 // Environment: BENCH_DATABASE_URL, BENCH_QUICK=1 (demo scale, no docs), BENCH_CONNECTIONS (8),
 // BENCH_SEARCH_SECONDS (5), BENCH_WARMUP_SECONDS (2), BENCH_WRITE=0 (print only), as
 // bench/run.ts; BENCH_SKIP_BUILD=1 (server/dist as built beforehand).
+
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase } from '../api/database.ts';
+import { benchDatabaseUrl, positiveNumber, quick } from '../api/env.ts';
 import { describeMachine } from '../api/machine.ts';
 import { startServer } from '../api/server.ts';
 import { type LatencySummary, summarise } from '../api/stats.ts';
 import { tokenFor } from '../api/tokens.ts';
 
 const env = process.env;
-const quick = env.BENCH_QUICK === '1' || env.BENCH_QUICK === 'true';
-const number = (name: string, fallback: number) => {
-  const value = env[name] ? Number(env[name]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
-  return value;
-};
-const databaseUrl =
-  env.BENCH_DATABASE_URL ??
-  `postgres://postgres@127.0.0.1:5432/${quick ? 'ep_bench_quick' : 'ep_bench'}`;
+const number = positiveNumber;
+const databaseUrl = benchDatabaseUrl;
 const seconds = number('BENCH_SEARCH_SECONDS', quick ? 2 : 5);
 const warmupSeconds = number('BENCH_WARMUP_SECONDS', quick ? 1 : 2);
 const connections = number('BENCH_CONNECTIONS', 8);
