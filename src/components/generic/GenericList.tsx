@@ -28,6 +28,7 @@ export function GenericList({ title }: PageProps) {
       sort={first && { field: first.field, order: first.direction === 'asc' ? 'ASC' : 'DESC' }}
       filters={filtersOf(decl)}
       actions={<Actions />}
+      exporter={false}
     >
       <DataTable bulkActionButtons={false} rowClick="show">
         {shownProperties(decl, 'list').map(([name, p]) => (

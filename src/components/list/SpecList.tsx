@@ -77,6 +77,7 @@ export function SpecList({
       // A wide table scrolls inside its card: without these the list grows to the table's
       // width and the whole page scrolls sideways at 375 px.
       sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
       {...rest}
     >
       <ListStatus>{children}</ListStatus>
