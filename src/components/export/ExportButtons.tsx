@@ -5,8 +5,9 @@
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
 import { Box, Button, CircularProgress, LinearProgress, TextField } from '@mui/material';
-import { useMemo, useState } from 'react';
-import { useGetIdentity, useListContext, useNotify } from 'react-admin';
+import { ListContext } from 'ra-core';
+import { useContext, useMemo, useState } from 'react';
+import { useGetIdentity, useNotify } from 'react-admin';
 import type { ExportFormat, ExportKind } from '../../domain/exportFile.ts';
 import { appExporter, type ExportRequest, type ExportStage } from '../../providers/exports.ts';
 
@@ -27,7 +28,9 @@ const STAGE_LABELS: Record<ExportStage, string> = {
 };
 
 export function ExportButtons({ kind, defaultName, filter, requires }: ExportButtonsProps) {
-  const { filterValues } = useListContext();
+  // A list's buttons export its current filters; outside a list (a detail's own record) only
+  // `filter` says what to export.
+  const filterValues = useContext(ListContext)?.filterValues ?? {};
   const { identity } = useGetIdentity();
   const notify = useNotify();
   const [name, setName] = useState('');

@@ -3,6 +3,7 @@ import { useRecordContext } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
 import { DataTable, Labeled, TabbedShowLayout, TabbedShowLayoutTabs, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import {
   BirthDateField,
   Col,
@@ -14,6 +15,7 @@ import {
   YesNoField,
 } from '../../components/list/index.ts';
 import { derivedContractType, derivedRisk, olderContractType } from '../../domain/contract.ts';
+import { defaultFileBase } from '../../domain/exportFile.ts';
 import { longDate, nir } from '../../domain/format.ts';
 import { fullName } from '../../domain/premium.ts';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
@@ -91,6 +93,14 @@ function ContractTab() {
   ];
   return (
     <Stack spacing={3}>
+      {/* Spec §5: the contract itself, exported from its screen (the contract list's export,
+          narrowed to this id). */}
+      <ExportButtons
+        kind="contracts"
+        defaultName={defaultFileBase({ kind: 'contracts', id: record.id })}
+        filter={{ id: record.id }}
+        requires={{ contract: record.id }}
+      />
       <Grid>
         <Value source="lbContrat">
           <TextField source="lbContrat" />
@@ -276,6 +286,15 @@ function InsuredTab() {
       loadError={LOAD_ERRORS.insureds}
       sort={{ field: 'startAt', order: 'DESC' }}
       empty="Aucun assuré."
+      // Spec §5: the contract's insured persons exported from its screen, contract id required.
+      toolbar={
+        <ExportButtons
+          kind="insureds"
+          defaultName={defaultFileBase({ kind: 'insureds', id: record.id })}
+          filter={{ 'contrat.id': record.id }}
+          requires={{ contract: record.id }}
+        />
+      }
     >
       <DataTable bulkActionButtons={false} rowClick={(id) => insuredLink(id)}>
         <Col source="assure" render={(r) => fullName(r)} />
@@ -325,7 +344,10 @@ function SubscriptionsTab() {
 
 export function ContractShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERRORS.contract} missingId={MISSING_IDS.contract}>
+    <SpecShow
+      title={title}
+      recordName={(contract) => contract.id}
+      loadError={LOAD_ERRORS.contract} missingId={MISSING_IDS.contract}>
       {/* The spec route /contrats/{id?} has no sub-paths: the tabs live in the page's state. */}
       <TabbedShowLayout
         syncWithLocation={false}
