@@ -4,6 +4,10 @@ import { GENERIC_FAILURE } from '../providers/failures.ts';
 
 export const appMessages = {
   ra: {
+    action: {
+      // A list's reset returns to its default filters (src/components/list/FilterDefaults.tsx).
+      remove_all_filters: 'Réinitialiser les filtres',
+    },
     notification: {
       // spec partner-extranet §8: the generic failure toast.
       http_error: GENERIC_FAILURE,

@@ -1,8 +1,9 @@
-import { Box, Typography } from '@mui/material';
 import { type SortPayload, useListContext, useNotify } from 'ra-core';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
-import { List, type ListProps } from 'react-admin';
+import { List, ListActions, type ListProps } from 'react-admin';
+import { FilterDefaults } from './FilterDefaults.tsx';
 import { ListStatus } from './ListStatus.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import { SpecPagination } from './SpecPagination.tsx';
 
 /** Toasts of data loads: 5 s (spec §9), French message of §8 (already French: not a key). */
@@ -34,14 +35,6 @@ function ResetPageOnError() {
   return null;
 }
 
-function EmptiedOnError({ message }: { message: string }) {
-  return (
-    <Box role="alert" sx={{ p: 2 }}>
-      <Typography color="error">{message}</Typography>
-    </Box>
-  );
-}
-
 /**
  * Every business list of the spec, the same way: react-admin's <List> (filters, page, page size
  * and order in the URL, so a list can be bookmarked and shared), the busy / error /
@@ -53,6 +46,7 @@ export function SpecList({
   sort,
   perPageOptions = [10],
   queryOptions,
+  actions,
   children,
   ...rest
 }: SpecListProps): ReactElement {
@@ -63,10 +57,22 @@ export function SpecList({
       sort={sort}
       perPage={perPageOptions[0]}
       pagination={<SpecPagination perPageOptions={perPageOptions} />}
+      // The menu entry opens the list's default view (issue 17 #8): the URL holds the current
+      // filters, page and order; nothing restores the last ones from the store.
+      storeKey={false}
+      actions={
+        actions === false ? (
+          false
+        ) : (
+          <FilterDefaults defaults={rest.filterDefaultValues}>
+            {actions ?? <ListActions />}
+          </FilterDefaults>
+        )
+      }
       error={
         <ListStatus>
           <ResetPageOnError />
-          <EmptiedOnError message={loadError} />
+          <LoadFailed message={loadError} />
         </ListStatus>
       }
       queryOptions={{
@@ -76,7 +82,17 @@ export function SpecList({
       }}
       // A wide table scrolls inside its card: without these the list grows to the table's
       // width and the whole page scrolls sideways at 375 px.
-      sx={{ '& .RaList-main': { minWidth: 0 }, '& .RaList-content': { overflowX: 'auto' } }}
+      // Filters wrap in rows of inputs aligned on their baseline (992 px: no ragged stack).
+      sx={{
+        '& .RaList-main': { minWidth: 0 },
+        '& .RaList-content': { overflowX: 'auto' },
+        '& .RaList-actions': { flexWrap: 'wrap', gap: 1 },
+        '& .RaFilterForm-root': { flex: '1 1 auto', alignItems: 'flex-end', columnGap: 1 },
+        '& .RaFilterFormInput-root': {
+          maxWidth: '100%',
+          '& .MuiFormControl-root': { maxWidth: '100%' },
+        },
+      }}
       exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
       {...rest}
     >
