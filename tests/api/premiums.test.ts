@@ -25,7 +25,7 @@ const one = (query: string) => api.one(query);
 
 const V_CONTRACTS = CONTRACTS.vendeur;
 /** The vendeur's premiums, with what the filters read. */
-const V_PREMIUMS = `SELECT p.*, c.customer_id, c.lb_contrat, pr.lb_produit,
+const V_PREMIUMS = `SELECT p.*, c.customer_id, c.lb_contrat, c.lb_type AS c_lb_type, pr.lb_produit,
     i.firstname AS i_firstname, i.lastname AS i_lastname
   FROM premium p JOIN contract c ON c.id = p.contract_id JOIN product pr ON pr.id = c.product_id
   LEFT JOIN insured i ON i.id = p.insured_id
@@ -215,6 +215,13 @@ describe('GET /cotisations and /api/cotisations', () => {
     ['lbContrat', 'asc', 'lb_contrat ASC, id ASC'],
     ['contrat.lbContrat', 'desc', 'lb_contrat DESC, id DESC'],
     ['start', 'asc', 'dt_deb_val ASC, id ASC'],
+    // Spec §7: lbProduit, lbContrat, lbType map to contract.*.
+    ['contract.lbProduit', 'asc', 'lb_produit ASC, id ASC'],
+    ['contract.lbProduit', 'desc', 'lb_produit DESC, id DESC'],
+    ['lbProduit', 'asc', 'lb_produit ASC, id ASC'],
+    ['contract.lbType', 'desc', 'c_lb_type DESC, id DESC'],
+    ['lbType', 'asc', 'c_lb_type ASC, id ASC'],
+    ['contract.lbContrat', 'asc', 'lb_contrat ASC, id ASC'],
   ])('order[%s]=%s sorts as SQL does', async (field, direction, orderBy) => {
     const body = await list(`/cotisations?order[${field}]=${direction}&itemsPerPage=30&page=2`);
     expect(ids(body)).toEqual(
@@ -366,7 +373,7 @@ describe('deep pages and malformed parameters', () => {
     ['typeCotisation=Autre', 'typeCotisation'],
     ['order[dtDebVal]=sideways', 'order[dtDebVal]'],
     ['order[lbModePaie]=asc', 'order[lbModePaie]'],
-    ['order[lbProduit]=asc', 'order[lbProduit]'],
+    ['order[lbSouscrip]=asc', 'order[lbSouscrip]'],
     ['dtDebVal[after]=2024-02-30', 'dtDebVal[after]'],
     ['datePayment[before]=31/12/2024', 'datePayment[before]'],
     ['contrat.id=douze', 'contrat.id'],

@@ -108,7 +108,6 @@ export const Premium = defineClass({
     // Not shown for an unpaid premium (spec §3): computed, filtered on the stored value.
     lbModePaie: computed('Mode de paiement', { nullable: true, filter: 'exact' }),
     destinataire: computed('Destinataire', { nullable: true }),
-    // No sort on the product's name: it would join every premium to its product before the sort.
     contrat: contractByNumber('contrat.lbContrat'),
   },
   shown: {
@@ -148,6 +147,21 @@ export const Premium = defineClass({
       label: 'Assuré',
       column: 'premium.insured_id',
       aliases: ['insured.id', 'insured'],
+    },
+  },
+  // Spec §7: lbProduit, lbContrat, lbType map to contract.* (lbContrat: the `contrat` property).
+  // The product is left-joined on its key, so PostgreSQL drops the join unless this order asks
+  // for it (server/src/resources/premiums/source.ts).
+  sorts: {
+    'contract.lbProduit': {
+      column: 'product.lb_produit',
+      label: 'Produit',
+      aliases: ['contrat.lbProduit', 'lbProduit'],
+    },
+    'contract.lbType': {
+      column: 'contract.lb_type',
+      label: 'Risque',
+      aliases: ['contrat.lbType', 'lbType'],
     },
   },
   exports: [

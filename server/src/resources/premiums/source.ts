@@ -16,8 +16,8 @@ import { type ClassRow, classSource } from '../framework/schema.ts';
 import { CONTRACT_IRI, INSURED_IRI } from '../insureds/source.ts';
 
 /**
- * The scoped FROM; the insured is joined for the name filters (§5) only, so PostgreSQL drops
- * the join when no such filter is given. Display relations (product, subscriber, the insured's
+ * The scoped FROM; the insured is joined for the name filters (§5) only, and the product for
+ * its order only, so PostgreSQL drops each join when nothing asks for it. Display relations (product, subscriber, the insured's
  * name) are read for the page alone in `compute`, never joined to every row before the sort.
  */
 export const premiums = classSource(Premium, {
@@ -26,6 +26,9 @@ export const premiums = classSource(Premium, {
       .selectFrom('premium')
       .innerJoin('contract', 'contract.id', 'premium.contract_id')
       .leftJoin('insured', 'insured.id', 'premium.insured_id')
+      // For order[contract.lbProduit] only: a left join on the product's key, which PostgreSQL
+      // removes from every other query.
+      .leftJoin('product', 'product.id', 'contract.product_id')
       .where(contractScope(ctx.scope, 'contract')) as AnySelect,
   select: (qb) =>
     qb.select([
