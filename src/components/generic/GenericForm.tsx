@@ -10,7 +10,7 @@ import { inputOf, useClass, writableProperties } from './parts.tsx';
 function Inputs() {
   const decl = useClass();
   return (
-    <SimpleForm sx={{ maxWidth: '100%' }}>
+    <SimpleForm noValidate sx={{ maxWidth: '100%' }}>
       {writableProperties(decl).map(([name, p]) => inputOf(name, p))}
     </SimpleForm>
   );

@@ -27,7 +27,7 @@ function GroupForm() {
     [record],
   );
   return (
-    <SimpleForm record={values} sx={{ maxWidth: '100%' }}>
+    <SimpleForm record={values} noValidate sx={{ maxWidth: '100%' }}>
       {inputOf('name', name)}
       {inputOf('enabled', enabled)}
       <ReferenceArrayInput

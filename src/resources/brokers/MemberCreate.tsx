@@ -43,7 +43,7 @@ export function MemberCreate({ title, member }: PageProps & { member: 'seller' |
       redirect={(_resource, id) => `${DETAIL[member]}/${id}`}
       mutationMode="pessimistic"
     >
-      <SimpleForm defaultValues={{ enabled: true }} sx={{ maxWidth: '100%' }}>
+      <SimpleForm defaultValues={{ enabled: true }} noValidate sx={{ maxWidth: '100%' }}>
         <SelectInput
           source="employee.civility"
           choices={[...CIVILITIES]}

@@ -207,6 +207,7 @@ export function CarteTp({ insuredId, email, client = carteTpClient }: CarteTpPro
             </Typography>
           )}
           <form
+            noValidate
             onSubmit={(event) => {
               event.preventDefault();
               void send();

@@ -161,7 +161,7 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
       <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
         {title}
       </Typography>
-      <Box component="form" role="search" onSubmit={submit} sx={{ mb: 2 }}>
+      <Box component="form" role="search" onSubmit={submit} noValidate sx={{ mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'start' }}>
           <TextField
             label={SEARCH_MESSAGES.field}
