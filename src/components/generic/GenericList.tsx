@@ -1,10 +1,11 @@
 // The list of a plain class (`generic: true`), from its declaration alone: a column per shown
 // property (sortable as the server allows), its filters, its default order, creation for those
 // the class lets create; each row opens the record.
-import { CreateButton, DataTable, FilterButton, TopToolbar } from 'react-admin';
+import { CreateButton, FilterButton, TopToolbar } from 'react-admin';
 import type { PageProps } from '../../resources/types.ts';
 import { Col } from '../list/Col.tsx';
 import { SpecList } from '../list/SpecList.tsx';
+import { SpecTable } from '../list/SpecTable.tsx';
 import { fieldOf, filtersOf, shownProperties, useClass, useMay } from './parts.tsx';
 
 function Actions() {
@@ -30,11 +31,15 @@ export function GenericList({ title }: PageProps) {
       actions={<Actions />}
       exporter={false}
     >
-      <DataTable bulkActionButtons={false} rowClick="show">
+      <SpecTable
+        rowLink={(r) =>
+          decl.screens ? `${decl.screens.path}/${encodeURIComponent(String(r.id))}` : false
+        }
+      >
         {shownProperties(decl, 'list').map(([name, p]) => (
           <Col key={name} source={name} field={() => fieldOf(name, p)} />
         ))}
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

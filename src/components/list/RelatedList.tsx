@@ -3,6 +3,7 @@ import { type SortPayload, useListContext, useNotify } from 'ra-core';
 import type { ReactNode } from 'react';
 import { ReferenceManyField } from 'react-admin';
 import { ListStatus } from './ListStatus.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import { errorToast } from './SpecList.tsx';
 import { SpecPagination } from './SpecPagination.tsx';
 
@@ -21,7 +22,7 @@ export interface RelatedListProps {
   perPage?: number;
   /** Extra fixed filters. */
   filter?: Record<string, unknown>;
-  /** The table (DataTable or Datagrid). */
+  /** The table: a SpecTable (row links, column chooser, cards on a phone). */
   children: ReactNode;
   empty?: string;
   /** Above the table, inside the list context, shown even when empty or failed (live updates,
@@ -39,13 +40,7 @@ function EmptyOrError({
   children: ReactNode;
 }) {
   const { error, total, isPending } = useListContext();
-  if (error) {
-    return (
-      <Typography role="alert" color="error" sx={{ p: 2 }}>
-        {loadError}
-      </Typography>
-    );
-  }
+  if (error) return <LoadFailed message={loadError} />;
   if (!isPending && total === 0) {
     return <Typography sx={{ p: 2 }}>{empty}</Typography>;
   }

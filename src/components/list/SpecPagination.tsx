@@ -8,10 +8,14 @@ const number = new Intl.NumberFormat('fr-FR');
 
 /**
  * Page size choices (spec §9: 10; contracts 10, 25, 50, 100) and an honest total: past 10,000
- * the server stops counting, and the label says "plus de 10 000".
+ * the server stops counting, and the label says "plus de 10 000". Nothing after a failed load.
  */
 export function SpecPagination({ perPageOptions = [10] }: { perPageOptions?: number[] }) {
-  const { meta } = useListContext() as ReturnType<typeof useListContext> & { meta?: unknown };
+  const { meta, error, total } = useListContext() as ReturnType<typeof useListContext> & {
+    meta?: unknown;
+  };
+  // A failed load has no total (react-admin would say "1-10 sur -1"): LoadFailed says why.
+  if (error || (typeof total === 'number' && total < 0)) return null;
   const lowerBound = isLowerBoundTotal(meta);
   const labelDisplayedRows = ({ from, to, count }: { from: number; to: number; count: number }) =>
     `${number.format(from)}-${number.format(to)} sur ${

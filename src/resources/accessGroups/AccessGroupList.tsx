@@ -1,12 +1,13 @@
 // /admin/groups/list: the partner access groups the API lets the user see (the operator every
 // group, a partner administrator its partner's; spec administration §2, §7): name, enabled,
 // who created it and when, how many organisations it holds; filtered by name and enabled.
-import { CreateButton, DataTable, FilterButton, TextInput, TopToolbar } from 'react-admin';
+import { CreateButton, FilterButton, TextInput, TopToolbar } from 'react-admin';
 import { useMay } from '../../components/generic/parts.tsx';
 import {
   Col,
   LongDateField,
   SpecList,
+  SpecTable,
   YesNoField,
   yesNoFilter,
 } from '../../components/list/index.ts';
@@ -40,7 +41,7 @@ export function AccessGroupList({ title }: PageProps) {
       filters={filters}
       actions={<Actions />}
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => `/admin/groups/${id}`}>
+      <SpecTable rowLink={(r) => `/admin/groups/${r.id}`}>
         <Col source="name" />
         <Col source="enabled" field={YesNoField} />
         <Col source="createdBy" disableSort render={(record) => creatorName(record as Group)} />
@@ -52,7 +53,7 @@ export function AccessGroupList({ title }: PageProps) {
           align="right"
           render={(record) => String((record as Group).groupOrganizations?.length ?? 0)}
         />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

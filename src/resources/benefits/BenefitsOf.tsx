@@ -2,13 +2,14 @@
 // "Benefit", §7 GET /api/prestations?insured={id}), optionally of one beneficiary only (the
 // beneficiary selector of the insured's detail). Display rules from src/domain/format.ts.
 import type { Identifier } from 'ra-core';
-import { DataTable } from 'react-admin';
+
 import {
   AmountField,
   Col,
   LOAD_ERRORS,
   LongDateField,
   RelatedList,
+  SpecTable,
 } from '../../components/list/index.ts';
 import { benefitPaymentMode, shownBasketType } from '../../domain/format.ts';
 import { fullName, type PersonName } from '../../domain/premium.ts';
@@ -42,7 +43,7 @@ export function BenefitsOf({ insured, beneficiary }: BenefitsOfProps) {
       sort={{ field: 'datePayment', order: 'DESC' }}
       empty="Aucune prestation."
     >
-      <DataTable<BenefitRecord> bulkActionButtons={false} rowClick={false}>
+      <SpecTable>
         <Col source="dateTreatment" field={LongDateField} />
         <Col source="datePayment" field={LongDateField} />
         <Col source="beneficiary" disableSort render={(r) => fullName(r.beneficiary)} />
@@ -62,7 +63,7 @@ export function BenefitsOf({ insured, beneficiary }: BenefitsOfProps) {
           disableSort
           render={(r) => shownBasketType(r.basketType, r.dateTreatment)}
         />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }

@@ -1,10 +1,11 @@
 // /brokers/list: the sellers in the user's scope (spec §2, §3 "Seller/broker"): name, user
 // name, seller code, organisation, manager, enabled; sorted by last name (the server's order).
-import { DataTable, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import {
   Col,
   LOAD_ERRORS,
   SpecList,
+  SpecTable,
   YesNoField,
   yesNoFilter,
 } from '../../components/list/index.ts';
@@ -30,11 +31,7 @@ export function BrokerList({ title }: PageProps) {
       empty={false}
       actions={<MemberListActions member="seller" />}
     >
-      <DataTable
-        rowClick={(id) => `/brokers/${id}`}
-        bulkActionButtons={false}
-        empty={<NoMember text="Aucun vendeur." />}
-      >
+      <SpecTable rowLink={(r) => `/brokers/${r.id}`} empty={<NoMember text="Aucun vendeur." />}>
         <Col source="employee.lastname" render={(record) => memberName(record as Member)} />
         <Col source="username" />
         <Col source="sellerCode" />
@@ -45,7 +42,7 @@ export function BrokerList({ title }: PageProps) {
           disableSort
         />
         <Col source="enabled" field={YesNoField} />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

@@ -1,13 +1,14 @@
 // The related lists of a seller's or manager's detail (spec §2): its contracts and its products.
 import { Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { DataTable } from 'react-admin';
+
 import {
   Col,
   LOAD_ERRORS,
   LongDateField,
   RelatedList,
   type RelatedListProps,
+  SpecTable,
   YesNoField,
 } from '../../components/list/index.ts';
 
@@ -34,14 +35,14 @@ export function RelatedContracts({ loadError, ...narrowing }: Narrowing & { load
       empty="Aucun contrat."
       {...narrowing}
     >
-      <DataTable rowClick={(id) => `/contrats/${id}`} bulkActionButtons={false}>
+      <SpecTable rowLink={(r) => `/contrats/${r.id}`}>
         <Col source="lbContrat" />
         <Col source="lbProduit" />
         <Col source="lbSouscrip" />
         <Col source="type" disableSort />
         <Col source="dateDebVal" field={LongDateField} />
         <Col source="dateFinVal" field={LongDateField} />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }
@@ -56,11 +57,11 @@ export function RelatedProducts(narrowing: Narrowing) {
       empty="Aucun produit."
       {...narrowing}
     >
-      <DataTable rowClick={(id) => `/Produits/${id}`} bulkActionButtons={false}>
+      <SpecTable rowLink={(r) => `/Produits/${r.id}`}>
         <Col source="lbProduit" />
         <Col source="lbTypeContrat" />
         <Col source="blBloqueDec" field={YesNoField} />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }

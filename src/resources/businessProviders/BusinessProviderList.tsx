@@ -1,7 +1,7 @@
 // /apporteurs/liste: the business providers (spec §3 "Business provider": legal name, town,
 // postal code, SIRET, ORIAS), by legal name (spec §9).
-import { DataTable, TextInput } from 'react-admin';
-import { Col, LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
+import { TextInput } from 'react-admin';
+import { Col, LOAD_ERRORS, SpecList, SpecTable } from '../../components/list/index.ts';
 import { specPath } from '../paths.ts';
 import type { PageProps } from '../types.ts';
 import { businessProviders } from './index.ts';
@@ -22,16 +22,13 @@ export function BusinessProviderList({ title }: PageProps) {
       sort={businessProviders.defaultSort}
       filters={filters}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(id) => specPath('businessProviders', 'show', id) ?? false}
-      >
+      <SpecTable rowLink={(r) => specPath('businessProviders', 'show', r.id) ?? false}>
         <Col source="legalname" />
         <Col source="addressLocality" />
         <Col source="postalCode" />
         <Col source="siret" />
         <Col source="orias" />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

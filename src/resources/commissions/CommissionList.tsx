@@ -2,7 +2,7 @@
 // "Commission"), filtered by year, contract, subscriber and date bounds (spec §5), newest
 // first; the dashboard per year and provider; the download of the filtered list.
 import { Typography } from '@mui/material';
-import { DataTable, FilterButton, NumberInput, TextInput, TopToolbar } from 'react-admin';
+import { FilterButton, NumberInput, TextInput, TopToolbar } from 'react-admin';
 import {
   AmountField,
   Col,
@@ -11,6 +11,7 @@ import {
   LongDateField,
   PercentField,
   SpecList,
+  SpecTable,
 } from '../../components/list/index.ts';
 import { Commission } from '../../domain/schema/commission.ts';
 import type { PageProps } from '../types.ts';
@@ -50,9 +51,7 @@ export function CommissionList({ title }: PageProps) {
       empty={false}
     >
       <CommissionDashboard />
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={false}
+      <SpecTable
         empty={<Typography sx={{ p: 2 }}>Aucune commission.</Typography>}
         // Numbers, dates and contract numbers on one line; names may wrap.
         sx={{ [`& .${NOWRAP}`]: { whiteSpace: 'nowrap' } }}
@@ -86,7 +85,7 @@ export function CommissionList({ title }: PageProps) {
           field={AmountField}
         />
         <Col cellClassName={NOWRAP} headerClassName={NOWRAP} source="year" />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

@@ -2,7 +2,6 @@ import { Box, Typography } from '@mui/material';
 import { usePermissions } from 'ra-core';
 import {
   BooleanInput,
-  DataTable,
   DateInput,
   FilterButton,
   SelectArrayInput,
@@ -10,7 +9,13 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { ExportButtons } from '../../components/export/ExportButtons.tsx';
-import { Col, LOAD_ERRORS, ShortDateField, SpecList } from '../../components/list/index.ts';
+import {
+  Col,
+  LOAD_ERRORS,
+  ShortDateField,
+  SpecList,
+  SpecTable,
+} from '../../components/list/index.ts';
 import { DEFAULT_CONTRACT_FILTERS, RISKS, STATE_FILTER_VALUES } from '../../domain/contract.ts';
 import type { Permissions } from '../../domain/session.ts';
 import { useLiveUpdates } from '../../providers/liveUpdates.ts';
@@ -161,6 +166,16 @@ const TABLE_SX = {
   [READABLE.map((c) => `& td.column-${c}`).join(', ')]: { minWidth: 140 },
 };
 
+// Issue 17 #3: the columns a broker reads first come first; the wide, less used ones are hidden
+// until chosen with "Colonnes" (the choice is kept per browser under `contracts.list`).
+export const HIDDEN_BY_DEFAULT = [
+  'type',
+  'lbCollege',
+  'businessProviders',
+  'insuranceCompanies',
+  'sellers',
+];
+
 export function ContractList({ title }: PageProps) {
   const { permissions } = usePermissions<Permissions>();
   const isManager = (permissions?.roles ?? []).includes('PROFILE_MANAGER');
@@ -180,13 +195,22 @@ export function ContractList({ title }: PageProps) {
     >
       <LiveContracts />
       <ContractStatistics />
-      <DataTable bulkActionButtons={false} rowClick={(id) => `/contrats/${id}`} sx={TABLE_SX}>
+      <SpecTable
+        rowLink={(r) => `/contrats/${r.id}`}
+        storeKey="contracts.list"
+        hiddenColumns={HIDDEN_BY_DEFAULT}
+        sx={TABLE_SX}
+      >
         <Col source="lbContrat" />
-        <Col source="lbProduit" />
         <Col source="lbSouscrip" />
-        <Col source="lbCollege" />
-        <Col source="type" />
+        <Col source="lbProduit" />
+        <Col source="state" render={(record) => record.state?.label ?? ''} />
+        <Col source="dateDebVal" field={ShortDateField} />
+        <Col source="dateFinVal" field={ShortDateField} />
         <Col source="risk" />
+        <Col source="nbrInsured" align="right" />
+        <Col source="type" />
+        <Col source="lbCollege" />
         <Col
           source="businessProviders"
           render={(record) => <Providers record={record as ContractRecord} />}
@@ -207,11 +231,7 @@ export function ContractList({ title }: PageProps) {
               .join(', ')
           }
         />
-        <Col source="dateDebVal" field={ShortDateField} />
-        <Col source="dateFinVal" field={ShortDateField} />
-        <Col source="state" render={(record) => record.state?.label ?? ''} />
-        <Col source="nbrInsured" align="right" />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

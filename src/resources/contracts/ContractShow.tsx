@@ -1,7 +1,7 @@
 import { Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
-import { DataTable, Labeled, TabbedShowLayout, TabbedShowLayoutTabs, TextField } from 'react-admin';
+import { Labeled, TabbedShowLayout, TabbedShowLayoutTabs, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import {
@@ -12,6 +12,7 @@ import {
   MISSING_IDS,
   RelatedList,
   SpecShow,
+  SpecTable,
   YesNoField,
 } from '../../components/list/index.ts';
 import { derivedContractType, derivedRisk, olderContractType } from '../../domain/contract.ts';
@@ -296,7 +297,7 @@ function InsuredTab() {
         />
       }
     >
-      <DataTable bulkActionButtons={false} rowClick={(id) => insuredLink(id)}>
+      <SpecTable rowLink={(r) => insuredLink(r.id)}>
         <Col source="assure" render={(r) => fullName(r)} />
         <Col source="dtBirthday" field={BirthDateField} />
         <Col source="sex" disableSort render={(r) => r.lbSex ?? ''} />
@@ -313,7 +314,7 @@ function InsuredTab() {
           align="right"
           render={(r) => (r.beneficiaires as unknown[] | undefined)?.length ?? 0}
         />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }
@@ -330,14 +331,11 @@ function SubscriptionsTab() {
       sort={{ field: 'startAt', order: 'DESC' }}
       empty="Aucune adhésion."
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(_id, _resource, r) => insuredLink(r.insured?.id)}
-      >
+      <SpecTable rowLink={(r) => insuredLink(r.insured?.id)}>
         <Col source="insured" render={(r) => fullName(r.insured)} />
         <Col source="startAt" field={LongDateField} />
         <Col source="endAt" field={LongDateField} />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }
@@ -347,7 +345,9 @@ export function ContractShow({ title }: PageProps) {
     <SpecShow
       title={title}
       recordName={(contract) => contract.id}
-      loadError={LOAD_ERRORS.contract} missingId={MISSING_IDS.contract}>
+      loadError={LOAD_ERRORS.contract}
+      missingId={MISSING_IDS.contract}
+    >
       {/* The spec route /contrats/{id?} has no sub-paths: the tabs live in the page's state. */}
       <TabbedShowLayout
         syncWithLocation={false}

@@ -1,6 +1,6 @@
 import type { SortPayload } from 'ra-core';
-import { DataTable } from 'react-admin';
-import { Col, LongDateField, RelatedList } from '../../components/list/index.ts';
+
+import { Col, LongDateField, RelatedList, SpecTable } from '../../components/list/index.ts';
 
 // The contracts of one customer, product, seller, supervisor, business provider, insurance
 // company or insured (spec §2 related lists), as the detail screens embed them: ascending
@@ -37,7 +37,7 @@ export function ContractsOf({ target, path, id, loadError, sort }: ContractsOfPr
       sort={sort ?? { field: 'dateDebVal', order: 'ASC' }}
       empty="Aucun contrat."
     >
-      <DataTable bulkActionButtons={false} rowClick={(rowId) => `/contrats/${rowId}`}>
+      <SpecTable rowLink={(r) => `/contrats/${r.id}`}>
         <Col source="lbContrat" />
         <Col source="lbProduit" />
         <Col source="lbSouscrip" />
@@ -47,7 +47,7 @@ export function ContractsOf({ target, path, id, loadError, sort }: ContractsOfPr
         <Col source="dateFinVal" field={LongDateField} />
         <Col source="state" render={(record) => record.state?.label ?? ''} />
         <Col source="nbrInsured" align="right" />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }

@@ -2,7 +2,7 @@
 // town, number of contracts, number of beneficiaries), by id ascending (spec §9); filters
 // subscriber, SIRET, postal code, town and customer group.
 import { DataTable, TextInput } from 'react-admin';
-import { Col, LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
+import { Col, LOAD_ERRORS, SpecList, SpecTable } from '../../components/list/index.ts';
 import { specPath } from '../paths.ts';
 import type { PageProps } from '../types.ts';
 import { CustomerGroupInput } from './CustomerGroupInput.tsx';
@@ -24,17 +24,14 @@ export function CustomerList({ title }: PageProps) {
       sort={customers.defaultSort}
       filters={filters}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(id) => specPath('customers', 'show', id) ?? false}
-      >
+      <SpecTable rowLink={(r) => specPath('customers', 'show', r.id) ?? false}>
         <Col source="subscriber" />
         <Col source="siret" />
         <Col source="postalCode" />
         <Col source="addressLocality" />
         <DataTable.NumberCol source="numberOfContract" />
         <DataTable.NumberCol source="nbrBeneficiary" />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

@@ -2,13 +2,14 @@
 // GET /api/assures?customer.id={id}.
 import { Alert } from '@mui/material';
 import type { Identifier } from 'ra-core';
-import { DataTable } from 'react-admin';
+
 import {
   BirthDateField,
   Col,
   LOAD_ERRORS,
   MISSING_IDS,
   RelatedList,
+  SpecTable,
 } from '../../components/list/index.ts';
 import { specPath } from '../paths.ts';
 
@@ -26,16 +27,13 @@ export function CustomerInsureds({ id }: { id?: Identifier | null }) {
       sort={{ field: 'startAt', order: 'DESC' }}
       empty="Aucun assuré."
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(insured) => specPath('insureds', 'show', insured) ?? false}
-      >
+      <SpecTable rowLink={(r) => specPath('insureds', 'show', r.id) ?? false}>
         <Col source="lastname" />
         <Col source="firstname" />
         <Col source="dtBirthday" field={BirthDateField} />
         <Col source="postalCode" />
         <Col source="addressLocality" />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }

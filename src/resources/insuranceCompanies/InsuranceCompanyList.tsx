@@ -1,7 +1,7 @@
 // /mutuelles/liste: the insurance companies (spec §3: legal name, town, postal code, SIRET; no
 // ORIAS), by legal name (spec §9).
-import { DataTable, TextInput } from 'react-admin';
-import { Col, LOAD_ERRORS, SpecList } from '../../components/list/index.ts';
+import { TextInput } from 'react-admin';
+import { Col, LOAD_ERRORS, SpecList, SpecTable } from '../../components/list/index.ts';
 import { specPath } from '../paths.ts';
 import type { PageProps } from '../types.ts';
 import { insuranceCompanies } from './index.ts';
@@ -21,15 +21,12 @@ export function InsuranceCompanyList({ title }: PageProps) {
       sort={insuranceCompanies.defaultSort}
       filters={filters}
     >
-      <DataTable
-        bulkActionButtons={false}
-        rowClick={(id) => specPath('insuranceCompanies', 'show', id) ?? false}
-      >
+      <SpecTable rowLink={(r) => specPath('insuranceCompanies', 'show', r.id) ?? false}>
         <Col source="legalname" />
         <Col source="addressLocality" />
         <Col source="postalCode" />
         <Col source="siret" />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

@@ -1,6 +1,6 @@
 // /affilies/liste: the insured persons in the user's scope (spec partner-extranet §3 "Insured
 // person", §5 filters, §9 newest affiliation first), live updates on the 'insureds' topic (§4).
-import { DataTable, FilterButton, SelectArrayInput, TextInput, TopToolbar } from 'react-admin';
+import { FilterButton, SelectArrayInput, TextInput, TopToolbar } from 'react-admin';
 import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import {
   BirthDateField,
@@ -9,6 +9,7 @@ import {
   LOAD_ERRORS,
   LongDateField,
   SpecList,
+  SpecTable,
 } from '../../components/list/index.ts';
 import { civilityLabel, nir } from '../../domain/format.ts';
 import { useLiveUpdates } from '../../providers/liveUpdates.ts';
@@ -53,7 +54,7 @@ export function InsuredList({ title }: PageProps) {
       actions={<Actions />}
     >
       <LiveInsureds />
-      <DataTable<InsuredRecord> bulkActionButtons={false} rowClick={(id) => `/assures/${id}`}>
+      <SpecTable<InsuredRecord> rowLink={(r) => `/assures/${r.id}`}>
         <Col source="lastname" />
         <Col source="firstname" />
         <Col
@@ -74,7 +75,7 @@ export function InsuredList({ title }: PageProps) {
         <Col source="lbSitFam" disableSort render={(r) => r.lbSitFam?.trim() || '-'} />
         <Col source="link" disableSort render={(r) => r.lbLien ?? ''} />
         <Col source="startAt" field={LongDateField} />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

@@ -1,13 +1,14 @@
 // The beneficiaries and the subscriptions of an insured (spec partner-extranet §2 related lists,
 // §7 /api/insureds/{id}/beneficiaires and /subscriptions), each with its period state (§4).
 import type { Identifier } from 'ra-core';
-import { DataTable } from 'react-admin';
+
 import {
   BirthDateField,
   Col,
   LOAD_ERRORS,
   LongDateField,
   RelatedList,
+  SpecTable,
 } from '../../components/list/index.ts';
 import { periodOf } from '../../domain/insured.ts';
 
@@ -32,10 +33,7 @@ export function BeneficiariesOf({ insured }: { insured: Identifier }) {
       sort={{ field: '', order: 'ASC' }}
       empty="Aucun ayant droit."
     >
-      <DataTable<Period & { lbSex?: string; lbLien?: string }>
-        bulkActionButtons={false}
-        rowClick={false}
-      >
+      <SpecTable>
         <Col source="lastname" />
         <Col source="firstname" />
         <Col source="dateOfBirth" field={BirthDateField} />
@@ -44,7 +42,7 @@ export function BeneficiariesOf({ insured }: { insured: Identifier }) {
         <Col source="startAt" field={LongDateField} />
         <Col source="endAt" field={LongDateField} disableSort />
         <Col label="État" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }
@@ -65,17 +63,14 @@ export function SubscriptionsOf({ insured }: { insured: Identifier }) {
       sort={{ field: 'startAt', order: 'DESC' }}
       empty="Aucune adhésion."
     >
-      <DataTable<SubscriptionRecord>
-        bulkActionButtons={false}
-        rowClick={(_id, _resource, record) =>
-          record.contract ? `/contrats/${record.contract.id}` : false
-        }
+      <SpecTable<SubscriptionRecord>
+        rowLink={(record) => (record.contract ? `/contrats/${record.contract.id}` : false)}
       >
         <Col source="contract" render={(r) => r.contract?.lbContrat ?? ''} />
         <Col source="startAt" field={LongDateField} />
         <Col source="endAt" field={LongDateField} />
         <Col label="État" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }

@@ -1,10 +1,11 @@
 // /managers/liste: the managers in the user's scope (spec §2, §3 "manager (supervisor)"):
 // name, user name, e-mail, organisation, enabled; sorted by last name (the server's order).
-import { DataTable, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import {
   Col,
   LOAD_ERRORS,
   SpecList,
+  SpecTable,
   YesNoField,
   yesNoFilter,
 } from '../../components/list/index.ts';
@@ -29,17 +30,13 @@ export function ManagerList({ title }: PageProps) {
       empty={false}
       actions={<MemberListActions member="manager" />}
     >
-      <DataTable
-        rowClick={(id) => `/managers/${id}`}
-        bulkActionButtons={false}
-        empty={<NoMember text="Aucun manager." />}
-      >
+      <SpecTable rowLink={(r) => `/managers/${r.id}`} empty={<NoMember text="Aucun manager." />}>
         <Col source="employee.lastname" render={(record) => memberName(record as Member)} />
         <Col source="username" />
         <Col source="email" disableSort />
         <Col source="employee.organization.legalname" disableSort />
         <Col source="enabled" field={YesNoField} />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

@@ -3,7 +3,7 @@
 // the domain's (src/domain/premium.ts, format.ts), applied here to the raw fields.
 import { Alert, Box } from '@mui/material';
 import { type Identifier, useRecordContext } from 'ra-core';
-import { DataTable } from 'react-admin';
+
 import { ExportButtons, type ExportButtonsProps } from '../../components/export/ExportButtons.tsx';
 import {
   AmountField,
@@ -12,6 +12,7 @@ import {
   MISSING_IDS,
   RelatedList,
   ShortDateField,
+  SpecTable,
 } from '../../components/list/index.ts';
 import { amount } from '../../domain/format.ts';
 import {
@@ -108,7 +109,7 @@ export function PremiumsOf({ of, id: given }: PremiumsOfProps) {
       empty="Aucune cotisation."
       toolbar={<PremiumsToolbar of={of} parent={parent} />}
     >
-      <DataTable<PremiumRecord> bulkActionButtons={false} rowClick={false}>
+      <SpecTable>
         <Col source="dtDebVal" field={ShortDateField} />
         <Col source="dtFinVal" field={ShortDateField} />
         {of !== 'contract' && <Col source="contrat" render={(r) => r.contrat?.lbContrat ?? ''} />}
@@ -141,7 +142,7 @@ export function PremiumsOf({ of, id: given }: PremiumsOfProps) {
         />
         <Col source="dtLimReg" field={ShortDateField} />
         <Col source="dtPaiement" field={ShortDateField} />
-      </DataTable>
+      </SpecTable>
     </RelatedList>
   );
 }

@@ -4,9 +4,9 @@
 // the duration HH:mm:ss. Each row's file name is a real link to the import's detail.
 import { Link as MuiLink } from '@mui/material';
 import { useRecordContext } from 'ra-core';
-import { Button, DataTable, FilterButton, TextInput, TopToolbar } from 'react-admin';
+import { Button, FilterButton, TextInput, TopToolbar } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Col, SpecList } from '../../components/list/index.ts';
+import { Col, SpecList, SpecTable } from '../../components/list/index.ts';
 import { UserImportLog } from '../../domain/schema/userImport.ts';
 import { importDuration } from '../../domain/userImport.ts';
 import type { PageProps } from '../types.ts';
@@ -86,7 +86,7 @@ export function UserImportLogList({ title }: PageProps) {
       actions={<Actions />}
       empty={false}
     >
-      <DataTable rowClick={(id) => importPath(id)} bulkActionButtons={false}>
+      <SpecTable rowLink={(r) => importPath(r.id)}>
         <Col source="id" />
         <Col source="importer" render={(r) => importerName(row(r).importer)} />
         <Col source="fileName" field={FileLink} />
@@ -105,7 +105,7 @@ export function UserImportLogList({ title }: PageProps) {
         <Col source="successCount" />
         <Col source="warningCount" />
         <Col source="failedCount" />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

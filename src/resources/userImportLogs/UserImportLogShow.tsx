@@ -16,7 +16,7 @@ import {
   useRefresh,
 } from 'ra-core';
 import { type ReactNode, useEffect, useState } from 'react';
-import { DataTable, FilterForm, Labeled, TextInput } from 'react-admin';
+import { FilterForm, Labeled, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
 import {
   Col,
@@ -25,6 +25,7 @@ import {
   MISSING_IDS,
   SpecPagination,
   SpecShow,
+  SpecTable,
 } from '../../components/list/index.ts';
 import { UserImportHistory, UserImportLog } from '../../domain/schema/userImport.ts';
 import { importDuration } from '../../domain/userImport.ts';
@@ -242,11 +243,7 @@ function Rows({ id }: { id: number | string }) {
           <FilterForm filters={rowFilters} />
           <RowsError />
           <Box sx={{ width: '100%', overflowX: 'auto' }}>
-            <DataTable
-              bulkActionButtons={false}
-              rowClick={false}
-              empty={<Typography sx={{ p: 2 }}>Aucune ligne.</Typography>}
-            >
+            <SpecTable empty={<Typography sx={{ p: 2 }}>Aucune ligne.</Typography>}>
               <Col source="line" label={rowLabels.line.label} />
               <Col
                 source="lastname"
@@ -306,7 +303,7 @@ function Rows({ id }: { id: number | string }) {
                 disableSort
               />
               <Col source="userId" label={rowLabels.userId.label} field={AccountLink} disableSort />
-            </DataTable>
+            </SpecTable>
           </Box>
           <SpecPagination perPageOptions={[10, 25, 50, 100]} />
         </ListStatus>

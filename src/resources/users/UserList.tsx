@@ -5,7 +5,6 @@ import { useRecordContext } from 'ra-core';
 import {
   AutocompleteInput,
   CreateButton,
-  DataTable,
   FilterButton,
   ReferenceInput,
   SelectInput,
@@ -13,7 +12,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { Col, SpecList, yesNoFilter } from '../../components/list/index.ts';
+import { Col, SpecList, SpecTable, yesNoFilter } from '../../components/list/index.ts';
 import type { PageProps } from '../types.ts';
 import { users } from './index.ts';
 import { LIST_LOAD_ERROR, lastSignIn, type UserShown, userName } from './userParts.ts';
@@ -105,7 +104,7 @@ export function UserList({ title }: PageProps) {
       actions={<Actions />}
       empty={false}
     >
-      <DataTable rowClick={(id) => `/users/${id}`} bulkActionButtons={false}>
+      <SpecTable rowLink={(r) => `/users/${r.id}`}>
         <Col source="lastname" label="Nom" field={NameLink} />
         <Col source="username" />
         <Col source="email" />
@@ -123,7 +122,7 @@ export function UserList({ title }: PageProps) {
         <Col source="pole" render={(user) => (user as UserRow).pole?.label ?? ''} disableSort />
         <Col source="enabled" field={EnabledChip} />
         <Col source="lastLogged" render={(user) => lastSignIn((user as UserRow).lastLogged)} />
-      </DataTable>
+      </SpecTable>
     </SpecList>
   );
 }

@@ -8,7 +8,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../../../src/domain/schema/contract.ts';
-import { ContractList } from '../../../src/resources/contracts/ContractList.tsx';
+import { ContractList, HIDDEN_BY_DEFAULT } from '../../../src/resources/contracts/ContractList.tsx';
 import { ContractShow } from '../../../src/resources/contracts/ContractShow.tsx';
 import { ContractsOf } from '../../../src/resources/contracts/ContractsOf.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
@@ -151,13 +151,44 @@ describe('/contrats/liste', () => {
     expect(query.get('order[dateDebVal]')).toBe('desc');
     expect(query.get('itemsPerPage')).toBe('10');
 
-    const row = screen.getByText('CT-2024-0001').closest('tr') as HTMLElement;
-    for (const text of ['Santé Collective Confort', 'Boulangerie Dupont SARL', 'Cadres', 'Base']) {
+    let row = screen.getByText('CT-2024-0001').closest('tr') as HTMLElement;
+    for (const text of ['Santé Collective Confort', 'Boulangerie Dupont SARL']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(within(row).getByText('SANTE')).toBeInTheDocument();
     expect(within(row).getByText('09/03/24')).toBeInTheDocument();
     expect(within(row).getByText('-')).toBeInTheDocument();
+    // Issue 17 #3: the key columns first, the wide ones hidden until chosen ("Colonnes").
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers()).toEqual(
+      (
+        [
+          'lbContrat',
+          'lbSouscrip',
+          'lbProduit',
+          'state',
+          'dateDebVal',
+          'dateFinVal',
+          'risk',
+          'nbrInsured',
+        ] as const
+      ).map((source) => Contract.properties[source].label),
+    );
+    for (const text of ['Cadres', 'Base', 'Mutuelle Azur', 'Claire Martin']) {
+      expect(within(row).queryByText(text)).not.toBeInTheDocument();
+    }
+    expect(within(row).queryByTitle('Apporteur principal')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Colonnes' }));
+    for (const source of HIDDEN_BY_DEFAULT) {
+      const label = Contract.properties[source as keyof typeof Contract.properties]?.label;
+      await userEvent.click(await screen.findByLabelText(label ?? source));
+    }
+    await userEvent.keyboard('{Escape}');
+    row = screen.getByText('CT-2024-0001').closest('tr') as HTMLElement;
+    expect(headers()).toHaveLength(13);
+    for (const text of ['Cadres', 'Base']) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
     expect(within(row).getByText('Mutuelle Azur')).toBeInTheDocument();
     expect(within(row).getByText('Claire Martin')).toBeInTheDocument();
     // Providers: by legalname, the main referrer marked.

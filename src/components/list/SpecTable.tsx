@@ -1,0 +1,187 @@
+import { Box, Card, Typography, useMediaQuery } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
+import {
+  type RaRecord,
+  RecordContextProvider,
+  useListContext,
+  useResourceContext,
+  useStore,
+  useTranslateLabel,
+} from 'ra-core';
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { ColumnsButton, DataTable, type DataTableProps } from 'react-admin';
+import { type ColProps, cellContent, type RowLinkFn } from './Col.tsx';
+import { RowLink } from './RowLink.tsx';
+
+// biome-ignore lint/suspicious/noExplicitAny: rows of any record type
+export interface SpecTableProps<R extends RaRecord = any>
+  extends Omit<DataTableProps<R>, 'rowClick' | 'children'> {
+  /** Where a row leads: the row's click AND a real link in its first visible column. */
+  rowLink?: RowLinkFn<R>;
+  /** Offer the column chooser (react-admin's ColumnsButton); on by default from 6 columns. */
+  chooseColumns?: boolean;
+  /** How many columns besides the link a card shows on a phone (default 4). */
+  cardColumns?: number;
+  /** The columns: `Col` elements. */
+  children: ReactNode;
+}
+
+/** The id react-admin's column chooser stores a column under: its source, else its label. */
+const columnKey = (props: ColProps) =>
+  props.source ?? (typeof props.label === 'string' ? props.label : undefined);
+
+/** The columns in display order (the chooser may reorder them), without the hidden ones. */
+function visibleColumns(children: ReactNode, hidden: string[], ranks: number[] | undefined) {
+  const all = Children.toArray(children).filter(isValidElement) as ReactElement<ColProps>[];
+  const ordered = ranks
+    ? [...ranks.filter((i) => i < all.length), ...all.keys()]
+        .filter((i, at, list) => list.indexOf(i) === at)
+        .map((i) => all[i])
+    : all;
+  return { all, visible: ordered.filter((c) => !hidden.includes(columnKey(c.props) ?? '')) };
+}
+
+/**
+ * A wide table scrolls inside its card, never the page: a visible scrollbar, and shadows on
+ * the side(s) where columns are out of sight (background-attachment: local over scroll).
+ */
+export const SCROLL_SX = (theme: Theme) => {
+  const paper = theme.palette.background.paper;
+  return {
+    width: '100%',
+    maxWidth: '100%',
+    overflowX: 'auto',
+    background: [
+      `linear-gradient(to right, ${paper} 30%, transparent) left center / 40px 100% no-repeat local`,
+      `linear-gradient(to left, ${paper} 30%, transparent) right center / 40px 100% no-repeat local`,
+      'radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.25), transparent) left center / 14px 100% no-repeat scroll',
+      'radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.25), transparent) right center / 14px 100% no-repeat scroll',
+      paper,
+    ].join(', '),
+    '&::-webkit-scrollbar': { height: 10 },
+    '&::-webkit-scrollbar-track': { backgroundColor: theme.palette.action.hover },
+    '&::-webkit-scrollbar-thumb': { backgroundColor: theme.palette.grey[500], borderRadius: 5 },
+    // The cells let the shadows through; a focused or hovered row stays visible.
+    '& .RaDataTable-table, & .MuiTableCell-root': { backgroundColor: 'transparent' },
+    '& tbody tr:focus-within': { backgroundColor: theme.palette.action.hover },
+  } as const;
+};
+
+function Cards({
+  columns,
+  rowLink,
+  cardColumns,
+}: {
+  columns: ReactElement<ColProps>[];
+  rowLink?: RowLinkFn;
+  cardColumns: number;
+}) {
+  const { data, isPending, error } = useListContext();
+  const resource = useResourceContext();
+  const translateLabel = useTranslateLabel();
+  if (isPending || error || !data) return null;
+  if (data.length === 0) return <Typography sx={{ p: 2 }}>Aucun résultat.</Typography>;
+  const [first, ...rest] = columns;
+  const shown = rest.slice(0, cardColumns);
+  return (
+    <Box
+      component="ul"
+      className="SpecTable-cards"
+      sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}
+    >
+      {data.map((record: RaRecord) => {
+        const href = rowLink?.(record);
+        const title = first ? cellContent(first.props, record) : String(record.id);
+        return (
+          <RecordContextProvider key={record.id} value={record}>
+            <Card component="li" variant="outlined" sx={{ p: 1.5 }}>
+              <Typography component="div" variant="subtitle1">
+                {href ? <RowLink to={href}>{title}</RowLink> : title}
+              </Typography>
+              <Box
+                component="dl"
+                sx={{
+                  m: 0,
+                  display: 'grid',
+                  gridTemplateColumns: 'minmax(6rem, auto) 1fr',
+                  columnGap: 1,
+                  '& dt': { color: 'text.secondary' },
+                  '& dd': { m: 0, overflowWrap: 'anywhere' },
+                }}
+              >
+                {shown.map((c) => (
+                  <Box key={columnKey(c.props)} sx={{ display: 'contents' }}>
+                    <Typography component="dt" variant="body2">
+                      {typeof c.props.label === 'string' || !c.props.label
+                        ? translateLabel({
+                            label: c.props.label as string | undefined,
+                            resource,
+                            source: c.props.source,
+                          })
+                        : c.props.label}
+                    </Typography>
+                    <Typography component="dd" variant="body2">
+                      {cellContent(c.props, record)}
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </Card>
+          </RecordContextProvider>
+        );
+      })}
+    </Box>
+  );
+}
+
+/**
+ * Every table of the screens (issue 17): react-admin's DataTable whose rows are real links
+ * (`rowLink`), inside a scroll container of its own, with the column chooser for wide tables
+ * (`hiddenColumns`: hidden by default; the choice is kept under `storeKey`), and on a phone
+ * (under `sm`) a list of cards: the link column as the title, the next visible columns below.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: rows of any record type
+export function SpecTable<R extends RaRecord = any>({
+  rowLink,
+  chooseColumns,
+  cardColumns = 4,
+  hiddenColumns = [],
+  storeKey: storeKeyProp,
+  children,
+  bulkActionButtons = false,
+  ...rest
+}: SpecTableProps<R>) {
+  const resource = useResourceContext();
+  const storeKey = storeKeyProp ?? `${resource}.datatable`;
+  const [hidden] = useStore<string[]>(storeKey, hiddenColumns);
+  const [ranks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const { all, visible } = visibleColumns(children, hidden ?? hiddenColumns, ranks);
+  const linked = rowLink ? visible[0] : undefined;
+  const columns = rowLink ? all.map((c) => (c === linked ? cloneElement(c, { rowLink }) : c)) : all;
+  const chooser = (chooseColumns ?? all.length >= 6) && !small;
+
+  if (small) return <Cards columns={visible} rowLink={rowLink} cardColumns={cardColumns} />;
+  return (
+    <>
+      {chooser && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1 }}>
+          <ColumnsButton storeKey={storeKey} />
+        </Box>
+      )}
+      <Box className="SpecTable-scroll" sx={SCROLL_SX}>
+        <DataTable
+          {...rest}
+          bulkActionButtons={bulkActionButtons}
+          storeKey={storeKey}
+          hiddenColumns={hiddenColumns}
+          rowClick={
+            rowLink ? (_id, _resource, record) => rowLink(record) ?? false : (false as const)
+          }
+        >
+          {columns}
+        </DataTable>
+      </Box>
+    </>
+  );
+}
