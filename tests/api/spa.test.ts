@@ -1,7 +1,9 @@
 // The SPA served by the API server: index.html for every page a browser opens, hashed assets
 // cached for good, and the API untouched by the fallback. A tiny fake build stands in for
 // Vite's dist/ so the test does not depend on `npm run build`.
+
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +48,39 @@ describe('pages', () => {
       expect(response.headers.get('cache-control'), path).toBe('no-cache');
       expect(await response.text(), path).toBe(INDEX);
     }
+  });
+
+  it('answers the page to a probe or a link preview: Accept */*, text/*, or no Accept', async () => {
+    for (const accept of ['*/*', 'text/*', '*/*;q=0.8']) {
+      for (const path of ['/', '/mutuelles/liste', '/mentions/mentions_legales']) {
+        const response = await open(server.url, path, accept);
+        expect(response.status, `${path} ${accept}`).toBe(200);
+        expect(response.headers.get('content-type'), accept).toMatch(/^text\/html/);
+      }
+    }
+    // No Accept header at all (fetch always sends one: node:http does not).
+    const { status, type, body } = await new Promise<{
+      status?: number;
+      type?: string;
+      body: string;
+    }>((resolve, reject) => {
+      const request = httpGet(`${server.url}/`, (response) => {
+        let body = '';
+        response.on('data', (chunk) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          resolve({ status: response.statusCode, type: response.headers['content-type'], body }),
+        );
+      });
+      request.on('error', reject);
+    });
+    expect(status).toBe(200);
+    expect(type).toMatch(/^text\/html/);
+    expect(body).toBe(INDEX);
+    // An API client naming JSON still gets JSON, and /api is never the page.
+    const api = await open(server.url, '/api', '*/*');
+    expect(api.headers.get('content-type')).not.toMatch(/^text\/html/);
   });
 
   it('keeps the security headers on the page', async () => {

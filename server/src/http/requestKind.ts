@@ -61,6 +61,20 @@ export function prefersHtml(accept: string | undefined): boolean {
   return html >= json;
 }
 
+/**
+ * True when the client takes HTML and names no JSON: a browser, but also a monitoring probe or
+ * a link preview asking for the home page with `*` or no Accept at all. Used for the paths that
+ * are no API (a legacy API root keeps the stricter `prefersHtml`).
+ */
+export function acceptsHtml(accept: string | undefined): boolean {
+  if (!accept?.trim()) return true;
+  if (prefersHtml(accept)) return true;
+  const q = acceptQualities(accept);
+  const json = Math.max(q.get('application/json') ?? 0, q.get('application/ld+json') ?? 0);
+  if (json > 0) return false;
+  return Math.max(q.get('*/*') ?? 0, q.get('text/*') ?? 0) > 0;
+}
+
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 /** A browser opening a page of the SPA (a deep link such as /contrats/liste or /Clients/12). */
@@ -70,7 +84,11 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
   if (NON_SPA_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
   // A last segment with a dot names a file (/assets/index-3f2a.js, /favicon.ico), not a route.
   if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return false;
-  return prefersHtml(request.headers.accept);
+  // A path that is also an older API call is a page only when HTML is asked for by name; any
+  // other path (/, /contrats/liste...) is a page unless the client asks for JSON.
+  const root = path.split('/')[1] ?? '';
+  if (LEGACY_API_ROOTS.has(root)) return prefersHtml(request.headers.accept);
+  return acceptsHtml(request.headers.accept);
 }
 
 /** A call to the API: under an API prefix, or an older unprefixed path not opened as a page. */

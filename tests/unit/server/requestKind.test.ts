@@ -49,6 +49,16 @@ describe('isSpaNavigation', () => {
     expect(isSpaNavigation(request('POST', '/contrats/liste', BROWSER))).toBe(false);
     expect(isSpaNavigation(request('GET', '/apiary', BROWSER))).toBe(true);
   });
+
+  it('is true for a page asked with */* or no Accept, unless it is an older API path', () => {
+    for (const accept of ['*/*', undefined, 'text/*']) {
+      expect(isSpaNavigation(request('GET', '/', accept)), String(accept)).toBe(true);
+      expect(isSpaNavigation(request('GET', '/mutuelles/liste', accept))).toBe(true);
+    }
+    expect(isSpaNavigation(request('GET', '/contrats/12', '*/*'))).toBe(false);
+    expect(isSpaNavigation(request('GET', '/', 'application/json'))).toBe(false);
+    expect(isSpaNavigation(request('GET', '/', 'application/json, */*'))).toBe(false);
+  });
 });
 
 describe('isApiRequest', () => {
