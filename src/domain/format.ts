@@ -85,10 +85,30 @@ export function nir(noss: string | null | undefined, key: string | number | null
   return check ? `${number} ${check.padStart(2, '0')}` : number;
 }
 
-/** The benefits' payment mode: PRELEVEMENT is displayed as TIERS PAYANT (spec §3). */
+/**
+ * The payment modes as the API writes them (PRELEVEMENT, VIREMENT, CHEQUE: filter values, kept
+ * as they are) and as the screens and files show them, with their accents.
+ */
+export const PAYMENT_MODE_LABELS: Readonly<Record<string, string>> = {
+  PRELEVEMENT: 'Prélèvement',
+  VIREMENT: 'Virement',
+  CHEQUE: 'Chèque',
+};
+
+/** A payment mode's French label ('Prélèvement'); an unknown mode as it is. */
+export function paymentModeLabel(mode: string | null | undefined): string {
+  const value = (mode ?? '').trim();
+  return PAYMENT_MODE_LABELS[value.toUpperCase()] ?? value;
+}
+
+/**
+ * The benefits' payment mode: PRELEVEMENT is displayed as TIERS PAYANT (spec §3); the others in
+ * capitals as the benefits show them, with their accents (CHÈQUE).
+ */
 export function benefitPaymentMode(lbModPay: string | null | undefined): string {
   const mode = (lbModPay ?? '').trim();
-  return mode.toUpperCase() === 'PRELEVEMENT' ? 'TIERS PAYANT' : mode;
+  if (mode.toUpperCase() === 'PRELEVEMENT') return 'TIERS PAYANT';
+  return PAYMENT_MODE_LABELS[mode.toUpperCase()]?.toUpperCase() ?? mode;
 }
 
 /** The first treatment day from which a benefit's basket type is shown. */

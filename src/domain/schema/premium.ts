@@ -4,6 +4,7 @@
 // (server/src/resources/premiums/). The derived fields (typeCotisation, remaining,
 // destinataire, lbStatus, the payment mode an unpaid premium does not show) follow
 // src/domain/premium.ts, the rules the SPA shares. Its columns are also those of the export.
+import { paymentModeLabel } from '../format.ts';
 import { premiumStatusLabel, premiumTotal } from '../premium.ts';
 import { contractByNumber } from './contract.ts';
 import { INSURED_ROLES } from './insured.ts';
@@ -182,6 +183,6 @@ export const Premium = defineClass({
     { field: 'total', kind: 'amount', width: 11, value: (p) => premiumTotal(p as never) },
     { field: 'amountPaid', kind: 'amount', width: 11 },
     { field: 'remaining', kind: 'amount', width: 11 },
-    { field: 'lbModePaie', kind: 'text', width: 14 },
+    { field: 'lbModePaie', kind: 'text', width: 14, value: (p) => paymentModeLabel(p.lbModePaie) },
   ],
 });

@@ -8,7 +8,7 @@ interface Props {
   code?: string;
   title: string;
   message?: string;
-  /** `lang` of the title and message when they are not French (the spec's English 404). */
+  /** `lang` of the title when it is not French (the spec's English 404); the message is French. */
   lang?: string;
   children?: ReactNode;
 }
@@ -41,7 +41,7 @@ export function ErrorPanel({ code, title, message, lang, children }: Props) {
         {title}
       </Typography>
       {message && (
-        <Typography sx={{ mb: 3, maxWidth: 560 }} lang={lang}>
+        <Typography sx={{ mb: 3, maxWidth: 560 }}>
           {message}
         </Typography>
       )}

@@ -14,7 +14,7 @@ import {
   ShortDateField,
   SpecTable,
 } from '../../components/list/index.ts';
-import { amount } from '../../domain/format.ts';
+import { amount, paymentModeLabel } from '../../domain/format.ts';
 import {
   displayedPaymentMode,
   type PersonName,
@@ -138,7 +138,7 @@ export function PremiumsOf({ of, id: given }: PremiumsOfProps) {
         <Col
           source="lbModePaie"
           disableSort
-          render={(r) => displayedPaymentMode(r.status, r.lbModePaie) ?? ''}
+          render={(r) => paymentModeLabel(displayedPaymentMode(r.status, r.lbModePaie))}
         />
         <Col source="dtLimReg" field={ShortDateField} />
         <Col source="dtPaiement" field={ShortDateField} />

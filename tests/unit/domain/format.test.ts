@@ -9,6 +9,8 @@ import {
   euros,
   longDate,
   nir,
+  PAYMENT_MODE_LABELS,
+  paymentModeLabel,
   percent,
   shortDate,
   shownBasketType,
@@ -76,5 +78,22 @@ describe('other display rules', () => {
     expect(civilityLabel(9)).toBe('');
     expect(yesNo(true)).toBe('Oui');
     expect(yesNo(false)).toBe('Non');
+  });
+});
+
+describe('payment mode labels (issue 17 #6)', () => {
+  it('shows the API values with their accents, the value itself unchanged for the filters', () => {
+    expect(paymentModeLabel('PRELEVEMENT')).toBe('Prélèvement');
+    expect(paymentModeLabel('VIREMENT')).toBe('Virement');
+    expect(paymentModeLabel('CHEQUE')).toBe('Chèque');
+    expect(paymentModeLabel('ESPECES')).toBe('ESPECES');
+    expect(paymentModeLabel(null)).toBe('');
+    expect(Object.keys(PAYMENT_MODE_LABELS)).toEqual(['PRELEVEMENT', 'VIREMENT', 'CHEQUE']);
+  });
+
+  it('benefits: PRELEVEMENT is TIERS PAYANT, the others in capitals with their accents', () => {
+    expect(benefitPaymentMode('PRELEVEMENT')).toBe('TIERS PAYANT');
+    expect(benefitPaymentMode('CHEQUE')).toBe('CHÈQUE');
+    expect(benefitPaymentMode('VIREMENT')).toBe('VIREMENT');
   });
 });

@@ -93,14 +93,14 @@ describe('PremiumsOf', () => {
 
     expect(cell('Payé', 'Destinataire')).toBe('Boulangerie Martin');
     expect(cell('Payé', 'Type de cotisation')).toBe('Collective');
-    expect(cell('Payé', 'Mode de paiement')).toBe('PRELEVEMENT');
+    expect(cell('Payé', 'Mode de paiement')).toBe('Prélèvement');
     expect(cell('Payé', 'Reste à payer')).toBe('0,00');
     expect(cell('Payé', 'Payée le')).toBe('03/02/26');
 
     // Cents, not floating point: 10,10 + 0,20 = 10,30, less 0,30 paid = 10,00.
     expect(cell('Sans suite', 'Total')).toBe('10,30');
     expect(cell('Sans suite', 'Reste à payer')).toBe('10,00');
-    expect(cell('Attente', 'Mode de paiement')).toBe('CHEQUE');
+    expect(cell('Attente', 'Mode de paiement')).toBe('Chèque');
   });
 
   it('a contract and a customer read their own endpoints', async () => {

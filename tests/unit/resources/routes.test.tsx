@@ -83,6 +83,14 @@ describe('unknown routes', () => {
   it("show 'This page could not be found' with a link home, in the layout", async () => {
     const { location } = renderApp({ path: '/nulle/part' });
     expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
+    // The spec's English words (§8) marked English, and what they mean in French.
+    expect(screen.getByText('This page could not be found').closest('[lang]')).toHaveAttribute(
+      'lang',
+      'en',
+    );
+    expect(
+      screen.getByText("La page demandée n'existe pas ou a été déplacée."),
+    ).not.toHaveAttribute('lang');
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
     expect(location().pathname).toBe('/nulle/part');
