@@ -83,6 +83,15 @@ describe('pages', () => {
     expect(api.headers.get('content-type')).not.toMatch(/^text\/html/);
   });
 
+  it('sets the locale cookie of spec §9 with the page: fr, 365 days, SameSite=Lax', async () => {
+    const page = await open(server.url, '/mentions/mentions_legales');
+    expect(page.headers.get('set-cookie')).toBe(
+      'locale=fr; Max-Age=31536000; Path=/; SameSite=Lax',
+    );
+    const api = await open(server.url, '/api', 'application/ld+json');
+    expect(api.headers.get('set-cookie') ?? '').not.toContain('locale=');
+  });
+
   it('keeps the security headers on the page', async () => {
     const response = await open(server.url, '/contrats/liste');
     expect(response.headers.get('x-frame-options')).toBe('DENY');

@@ -27,6 +27,14 @@ export const DEFAULT_SPA_DIR = join(projectRoot(fileURLToPath(import.meta.url)),
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** The display language, French only, for 365 days (spec §9 "Locale cookie 365 days, French only"). */
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** Set with every page: the legal notice describes it (src/pages/legal/LegalNoticePage.tsx). */
+export function localeCookie(secure: boolean): string {
+  return `locale=fr; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fr">
 <head><meta charset="utf-8"><title>Espace partenaire : application non construite</title></head>
@@ -74,6 +82,7 @@ export async function serveSpa(app: FastifyInstance, options: { dir?: string } =
 
   app.addHook('onRequest', async (request, reply) => {
     if (!isSpaNavigation(request)) return;
+    reply.header('Set-Cookie', localeCookie(request.protocol === 'https'));
     return reply.sendFile('index.html');
   });
 }

@@ -68,7 +68,30 @@ describe('legal notice', () => {
     );
     expect(screen.getAllByText(/ORIAS/).length).toBeGreaterThan(0);
     expect(screen.getByText(/délégué à la protection des données/)).toBeInTheDocument();
-    expect(screen.getAllByText(/À compléter/).length).toBeGreaterThan(5);
+    // A real notice: no placeholder left, nothing made up.
+    expect(screen.queryAllByText(/À compléter/)).toHaveLength(0);
+    expect(document.body.textContent).not.toMatch(/compléter|\[|exemple fictif/i);
+    // Personal data: what the product stores, and how to exercise the RGPD rights.
+    const text = document.body.textContent ?? '';
+    for (const stored of [
+      /comptes des utilisateurs/,
+      /numéro de\s+sécurité sociale/,
+      /données de santé/,
+      /journal des imports/,
+    ]) {
+      expect(text).toMatch(stored);
+    }
+    expect(text).toMatch(/droit d’accès, de rectification, d’effacement/);
+    // Cookies: those that really exist (server/src/http/spa.ts, the identity provider's
+    // cookie names, the browser storage of the tokens and of the cached lists).
+    const cookies = screen.getByRole('heading', { level: 2, name: 'Cookies' })
+      .parentElement as HTMLElement;
+    for (const name of ['locale', 'ep_session', 'ep_interaction', 'ep_resume']) {
+      expect(within(cookies).getByText(name)).toBeInTheDocument();
+    }
+    expect(cookies.textContent).toMatch(/365 jours/);
+    expect(cookies.textContent).toMatch(/Stockage de session/);
+    expect(cookies.textContent).toMatch(/Stockage local/);
     expect(screen.queryByRole('navigation', { name: 'Menu principal' })).toBeNull();
     expect(within(screen.getByRole('contentinfo')).getByText('Mentions légales')).toBeVisible();
   });
