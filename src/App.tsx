@@ -1,10 +1,11 @@
 import { CustomRoutes } from 'ra-core';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { AdminContext, AdminUI } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { BRAND_COLOURS, type Brand } from './domain/brands.ts';
 import type { Permissions, PublicConfig } from './domain/session.ts';
 import { Layout, themeFor } from './layout/index.ts';
+import { spaceName } from './layout/PageTitle.tsx';
 import { NotFound } from './pages/errors/index.ts';
 import { MaintenanceGate } from './pages/maintenance/index.ts';
 import { LoadingScreen, sessionRoutes } from './pages/session/index.tsx';
@@ -24,10 +25,12 @@ const dataProvider = createHydraDataProvider(httpClient, { routes: API_ROUTES })
 /** react-admin's loading page (its props are not ours). */
 const AppLoading = () => <LoadingScreen />;
 
-/** The page title names the partner space of the brand (spec partner-extranet §1). */
+/**
+ * The browser title names the partner space of the brand (spec partner-extranet §1); each page
+ * puts its own name before it ("Contrat 12345 – Espace partenaire AGEO", layout/PageTitle.tsx).
+ */
 export function pageTitle(brand: string): string {
-  const name = BRAND_COLOURS[brand as Brand]?.name ?? brand;
-  return `Espace partenaire — ${name}`;
+  return spaceName(BRAND_COLOURS[brand as Brand]?.name ?? brand);
 }
 
 /**
@@ -43,7 +46,8 @@ export function App({
   authProvider: AppAuthProvider;
 }) {
   const title = pageTitle(config.brand);
-  useEffect(() => {
+  // A layout effect: it runs before the pages' effects, which name the page after it.
+  useLayoutEffect(() => {
     document.title = title;
   }, [title]);
 

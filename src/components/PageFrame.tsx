@@ -1,7 +1,7 @@
-// The frame of a page that is no react-admin view (a dashboard, the roles tree): its browser
-// title, its one h1, a progress bar while it loads, and on failure the French message with a
+// The frame of a page that is no react-admin view (a dashboard, the roles tree): its title (the
+// page's one h1 and its browser title, through the layout's title portal), a progress bar while it loads, and on failure the French message with a
 // retry, in place of a blank page. `data-screen` names it for the route tests.
-import { Alert, Box, Button, LinearProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, LinearProgress } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Title } from 'react-admin';
 
@@ -18,9 +18,6 @@ export function PageFrame({ title, screen, busy, failed, children }: PageFramePr
   return (
     <Box sx={{ mt: 2 }} data-screen={screen}>
       <Title title={title} />
-      <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
-        {title}
-      </Typography>
       {busy && <LinearProgress aria-label="Chargement" sx={{ mb: 1 }} />}
       {failed ? (
         <Alert

@@ -2,7 +2,6 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, Button, IconButton, AppBar as MuiAppBar, Toolbar } from '@mui/material';
 import { useGetIdentity, useTranslate } from 'ra-core';
-import { TitlePortal } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { containerSx } from './containerSx.ts';
 import { HeaderSearch } from './HeaderSearch.tsx';
@@ -20,7 +19,7 @@ interface Props {
 }
 
 /**
- * Header of spec partner-extranet §2: logo, page title, the search box (issue 16), the user's
+ * Header of spec partner-extranet §2: logo, the search box (issue 16), the user's
  * name (its menu: 'Mon profil'), 'Se déconnecter'.
  */
 export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
@@ -43,10 +42,8 @@ export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
           </IconButton>
         )}
         <Logo inverted />
-        <Box sx={{ flex: 1, minWidth: 0, display: { xs: 'none', sm: 'block' } }}>
-          <TitlePortal />
-        </Box>
-        <Box sx={{ flex: 1, display: { xs: 'block', sm: 'none' } }} />
+        {/* The page title is the page's h1, at the top of the main content (PageTitle.tsx). */}
+        <Box sx={{ flex: 1 }} />
         {identity && <HeaderSearch />}
         {identity?.fullName && <UserMenu name={identity.fullName} />}
         <Button

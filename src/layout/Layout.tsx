@@ -9,6 +9,7 @@ import { AppBar } from './AppBar.tsx';
 import { containerSx } from './containerSx.ts';
 import { Footer } from './Footer.tsx';
 import { MenuOverlay } from './MenuOverlay.tsx';
+import { PageTitleSlot } from './PageTitle.tsx';
 import { SideMenu } from './SideMenu.tsx';
 
 /**
@@ -51,6 +52,8 @@ export function Layout({ children }: { children: ReactNode }) {
           </Box>
         )}
         <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, minWidth: 0 }}>
+          {/* The page's one h1: react-admin's title portal, filled by the page's title. */}
+          <PageTitleSlot />
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoader />}>{children}</Suspense>
           </ErrorBoundary>

@@ -5,7 +5,8 @@ import { useNotify } from 'ra-core';
 import { Create, Edit, SimpleForm } from 'react-admin';
 import type { PageProps } from '../../resources/types.ts';
 import { errorToast } from '../list/SpecList.tsx';
-import { inputOf, useClass, writableProperties } from './parts.tsx';
+import { RecordTitle } from '../list/SpecShow.tsx';
+import { inputOf, recordNameOf, useClass, writableProperties } from './parts.tsx';
 
 function Inputs() {
   const decl = useClass();
@@ -43,7 +44,12 @@ export function GenericCreate({ title }: PageProps) {
 export function GenericEdit({ title }: PageProps) {
   const onError = useSaveError();
   return (
-    <Edit title={title} redirect="show" mutationMode="pessimistic" mutationOptions={{ onError }}>
+    <Edit
+      title={<RecordTitle title={title} name={recordNameOf} />}
+      redirect="show"
+      mutationMode="pessimistic"
+      mutationOptions={{ onError }}
+    >
       <Inputs />
     </Edit>
   );

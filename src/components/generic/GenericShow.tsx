@@ -9,7 +9,7 @@ import { type AnyClass, classNamed } from '../../domain/schema/index.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { MISSING_IDS } from '../list/loadErrors.ts';
 import { SpecShow } from '../list/SpecShow.tsx';
-import { fieldOf, shownProperties, useClass, useMay } from './parts.tsx';
+import { fieldOf, recordNameOf, shownProperties, useClass, useMay } from './parts.tsx';
 
 /** The record's own warning before it is deleted, and what still uses it (a declaration says). */
 export function deleteWarningOf(
@@ -57,6 +57,7 @@ export function GenericShow({ title }: PageProps) {
   return (
     <SpecShow
       title={title}
+      recordName={recordNameOf}
       loadError={decl.messages?.loadError ?? 'Une erreur est survenue durant le chargement'}
       missingId={MISSING_IDS.record}
     >

@@ -169,3 +169,12 @@ export function filtersOf(decl: AnyClass): ReactElement[] {
   }
   return out;
 }
+
+/** A plain record's name in its page title (issue 17 #4): its name or label, else its id. */
+export function recordNameOf(record: Record<string, unknown>): string {
+  for (const key of ['name', 'label', 'title', 'code']) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return record.id === undefined || record.id === null ? '' : String(record.id);
+}

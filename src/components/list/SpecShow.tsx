@@ -1,12 +1,17 @@
-import { Alert, Box, Typography } from '@mui/material';
-import { HttpError, useNotify, useShowContext } from 'ra-core';
+import { Alert, Box } from '@mui/material';
+import { HttpError, type RaRecord, useNotify, useRecordContext, useShowContext } from 'ra-core';
 import type { ReactNode } from 'react';
-import { Show, type ShowProps } from 'react-admin';
+import { Show, type ShowProps, Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { errorToast } from './SpecList.tsx';
 
 export interface SpecShowProps extends Omit<ShowProps, 'children' | 'title'> {
   title: string;
+  /**
+   * The record's name once loaded: the page's h1 and browser title become `title` and the name
+   * ("Contrat 12345", issue 17 #4); `title` alone until then, or when it gives nothing.
+   */
+  recordName?: RecordName;
   /** French message of spec §8 when the record cannot be loaded (LOAD_ERRORS). */
   loadError: string;
   /** Shown when the route has no id (spec §2 "optional id"; §8 missing ids). */
@@ -19,15 +24,20 @@ export interface SpecShowProps extends Omit<ShowProps, 'children' | 'title'> {
  * or one outside the user's scope (the server answers 404 for both): the server's French words,
  * in the page and in a toast, and no redirect. Any other failure: the message of spec §8.
  */
-export function SpecShow({ title, loadError, missingId, children, ...rest }: SpecShowProps) {
+export function SpecShow({
+  title,
+  recordName,
+  loadError,
+  missingId,
+  children,
+  ...rest
+}: SpecShowProps) {
   const { id } = useParams();
   const notify = useNotify();
   if (!id) {
     return (
       <Box sx={{ py: 3 }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
+        <Title title={title} />
         <Alert severity="warning">{missingId}</Alert>
       </Box>
     );
@@ -37,7 +47,7 @@ export function SpecShow({ title, loadError, missingId, children, ...rest }: Spe
   return (
     <Show
       id={id}
-      title={title}
+      title={<RecordTitle title={title} name={recordName} />}
       actions={false}
       queryOptions={{
         onError: (error: unknown) => notify(messageOf(error), errorToast(messageOf(error))),
@@ -48,6 +58,19 @@ export function SpecShow({ title, loadError, missingId, children, ...rest }: Spe
       {children}
     </Show>
   );
+}
+
+export type RecordName = (record: RaRecord) => string | number | null | undefined;
+
+/**
+ * The title of a page about one record (a detail, an edit form), given to react-admin's `title`
+ * and so shown as the page's h1 and browser title (layout/PageTitle.tsx): the route's title
+ * followed by the record's name once it is loaded.
+ */
+export function RecordTitle({ title, name }: { title: string; name?: RecordName }) {
+  const record = useRecordContext();
+  const named = record && name ? String(name(record) ?? '').trim() : '';
+  return <>{named ? `${title} ${named}` : title}</>;
 }
 
 function ShowError({ messageOf }: { messageOf: (error: unknown) => string }) {

@@ -1,6 +1,7 @@
 import { Box, Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
+import { Title } from 'react-admin';
 import { Link } from 'react-router-dom';
 
 interface Props {
@@ -13,7 +14,10 @@ interface Props {
   children?: ReactNode;
 }
 
-/** What every error page shows (spec partner-extranet §2): code, message, a way home. */
+/**
+ * What every error page shows (spec partner-extranet §2): code, message, a way home. Shown in
+ * the app layout, whose title portal is the page's h1 (layout/PageTitle.tsx).
+ */
 export function ErrorPanel({ code, title, message, lang, children }: Props) {
   const translate = useTranslate();
   return (
@@ -37,14 +41,8 @@ export function ErrorPanel({ code, title, message, lang, children }: Props) {
           {code}
         </Typography>
       )}
-      <Typography component="h1" variant="h4" gutterBottom lang={lang}>
-        {title}
-      </Typography>
-      {message && (
-        <Typography sx={{ mb: 3, maxWidth: 560 }}>
-          {message}
-        </Typography>
-      )}
+      <Title title={<span lang={lang}>{title}</span>} />
+      {message && <Typography sx={{ mb: 3, maxWidth: 560 }}>{message}</Typography>}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', justifyContent: 'center', mt: 1 }}>
         <Button component={Link} to="/" variant="contained">
           {translate('layout.errors.backHome')}

@@ -10,14 +10,15 @@ export default function HomePage({ title }: PageProps) {
   const { entries } = useMenuEntries();
   return (
     <Box component="section" sx={{ py: 3 }}>
+      {/* The page's h1 and browser title (layout/PageTitle.tsx); the welcome text under it. */}
       <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
+      <Typography variant="h4" component="h2" gutterBottom>
         {translate('layout.home.welcome')}
       </Typography>
       <Typography sx={{ mb: 3 }}>{translate('layout.home.intro')}</Typography>
       {entries.length > 0 && (
         <>
-          <Typography variant="h6" component="h2" gutterBottom>
+          <Typography variant="h6" component="h3" gutterBottom>
             {translate('layout.home.shortcuts')}
           </Typography>
           <Box

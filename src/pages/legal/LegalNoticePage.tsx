@@ -1,5 +1,6 @@
-import { Link, Typography } from '@mui/material';
+import { Link } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
+import { PageHeading } from '../../layout/PageTitle.tsx';
 import { PublicLayout } from '../../layout/PublicLayout.tsx';
 import { LegalSection } from './LegalSection.tsx';
 
@@ -16,9 +17,7 @@ export default function LegalNoticePage() {
   const space = brand ? `L’espace partenaire ${brand}` : 'L’espace partenaire';
   return (
     <PublicLayout>
-      <Typography component="h1" variant="h3" gutterBottom>
-        Mentions légales
-      </Typography>
+      <PageHeading gutterBottom>Mentions légales</PageHeading>
 
       <LegalSection title="Éditeur du site">
         <p>

@@ -2,6 +2,7 @@ import { Button, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { PublicLayout } from '../../layout/index.ts';
+import { PageHeading } from '../../layout/PageTitle.tsx';
 
 /** /maintenance (spec partner-extranet §4, administration §2): says so, and offers to retry. */
 export function MaintenancePage({ onRetry }: { onRetry: () => Promise<void> }) {
@@ -21,9 +22,7 @@ export function MaintenancePage({ onRetry }: { onRetry: () => Promise<void> }) {
         spacing={2}
         sx={{ alignItems: 'center', textAlign: 'center', maxWidth: 560, mx: 'auto', py: 6 }}
       >
-        <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 600 }}>
-          {translate('maintenance.title')}
-        </Typography>
+        <PageHeading>{translate('maintenance.title')}</PageHeading>
         <Typography>{translate('maintenance.text')}</Typography>
         <Typography color="text.secondary">{translate('maintenance.hint')}</Typography>
         <Button variant="contained" onClick={() => void retry()} disabled={checking}>

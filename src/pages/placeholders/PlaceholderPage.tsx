@@ -7,10 +7,8 @@ export default function PlaceholderPage({ title }: PageProps) {
   const translate = useTranslate();
   return (
     <Box component="section" sx={{ py: 3 }}>
+      {/* The page's h1 and browser title (layout/PageTitle.tsx). */}
       <Title title={title} />
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
       <Typography>{translate('layout.placeholder.soon')}</Typography>
     </Box>
   );

@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { PASSWORD_MESSAGES, passwordFault } from '../../domain/passwordPolicy.ts';
 import { SignInLayout } from '../../layout/index.ts';
+import { PageHeading } from '../../layout/PageTitle.tsx';
 import { httpClient } from '../../providers/httpClient.ts';
 import { InfoPage } from './InfoPage.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
@@ -95,9 +96,7 @@ function PasswordLinkForm({ token }: { token: string }) {
     return (
       <SignInLayout>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 600 }}>
-            {translate(`${M}.title`)}
-          </Typography>
+          <PageHeading>{translate(`${M}.title`)}</PageHeading>
           <Alert severity="error">{translate(`${M}.failure`)}</Alert>
           <Button variant="contained" onClick={() => void load()}>
             {translate('session.retry')}
@@ -110,9 +109,7 @@ function PasswordLinkForm({ token }: { token: string }) {
     return (
       <SignInLayout>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 600 }}>
-            {translate(`${M}.goneTitle`)}
-          </Typography>
+          <PageHeading>{translate(`${M}.goneTitle`)}</PageHeading>
           <Alert severity="warning">{state.message || translate(`${M}.gone`)}</Alert>
           <SignInButton />
         </Stack>
@@ -123,9 +120,7 @@ function PasswordLinkForm({ token }: { token: string }) {
     return (
       <SignInLayout>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 600 }}>
-            {translate(`${M}.done`)}
-          </Typography>
+          <PageHeading>{translate(`${M}.done`)}</PageHeading>
           <Typography>{translate(`${M}.doneText`, { username: state.link.username })}</Typography>
           <SignInButton />
         </Stack>
@@ -200,9 +195,7 @@ function PasswordForm({
   return (
     <SignInLayout>
       <Stack spacing={2}>
-        <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 600 }}>
-          {translate(title)}
-        </Typography>
+        <PageHeading>{translate(title)}</PageHeading>
         <Typography>{hello}</Typography>
         <Typography>
           {translate(`${M}.${link.purpose === 'reset' ? 'reset' : 'invitation'}`, {

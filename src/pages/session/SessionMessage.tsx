@@ -1,8 +1,9 @@
 import { Button, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useAuthState, useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SignInLayout } from '../../layout/index.ts';
+import { PageHeading } from '../../layout/PageTitle.tsx';
 
 interface Props {
   /** Translation keys. */
@@ -19,9 +20,7 @@ export function SessionMessage({ title, text, hint, action }: Props) {
   return (
     <SignInLayout>
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography variant="h1" sx={{ fontSize: '2rem', fontWeight: 600 }}>
-          {translate(title)}
-        </Typography>
+        <PageHeading>{translate(title)}</PageHeading>
         <Typography>{translate(text)}</Typography>
         {hint && <Typography color="text.secondary">{translate(hint)}</Typography>}
         {action ?? <SignInButton />}
@@ -30,7 +29,11 @@ export function SessionMessage({ title, text, hint, action }: Props) {
   );
 }
 
-/** Back into the sign-in flow, carrying the page to return to when there is one. */
+/**
+ * Back into the sign-in flow, carrying the page to return to when there is one. To someone
+ * already signed in (another tab signed in again, an old bookmark), the way home instead
+ * (issue 17 #9); nothing while the session is being checked, so neither flashes.
+ */
 export function SignInButton({
   label = 'session.signIn',
   state,
@@ -39,6 +42,15 @@ export function SignInButton({
   state?: unknown;
 }) {
   const translate = useTranslate();
+  const { isPending, authenticated } = useAuthState();
+  if (isPending) return null;
+  if (authenticated) {
+    return (
+      <Button variant="contained" component={Link} to="/">
+        {translate('session.backHome')}
+      </Button>
+    );
+  }
   return (
     <Button variant="contained" component={Link} to="/login" state={state}>
       {translate(label)}

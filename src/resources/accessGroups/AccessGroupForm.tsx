@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { AutocompleteArrayInput, Create, Edit, ReferenceArrayInput, SimpleForm } from 'react-admin';
 import { inputOf } from '../../components/generic/parts.tsx';
 import { errorToast } from '../../components/list/index.ts';
+import { RecordTitle } from '../../components/list/SpecShow.tsx';
 import { AccessGroup } from '../../domain/schema/accessGroup.ts';
 import type { PageProps } from '../types.ts';
 import { type Group, idOf } from './group.ts';
@@ -78,7 +79,7 @@ export function AccessGroupEdit({ title }: PageProps) {
   const onError = useSaveError();
   return (
     <Edit
-      title={title}
+      title={<RecordTitle title={title} name={(group) => group.name} />}
       redirect={(_resource, id) => `/admin/groups/${id}`}
       mutationMode="pessimistic"
       mutationOptions={{ onError }}

@@ -96,7 +96,12 @@ function Organizations({ http }: { http: HttpClient }) {
 
 export function AccessGroupShow({ title, http = httpClient }: PageProps & { http?: HttpClient }) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERROR} missingId={MISSING_GROUP_ID}>
+    <SpecShow
+      title={title}
+      recordName={(group) => group.name}
+      loadError={LOAD_ERROR}
+      missingId={MISSING_GROUP_ID}
+    >
       <Actions />
       <Stack spacing={2} sx={{ p: 2 }}>
         <Labeled source="name">

@@ -4,13 +4,18 @@
 import { LOAD_ERRORS, SpecShow } from '../../components/list/index.ts';
 import type { PageProps } from '../types.ts';
 import { RelatedContracts, RelatedProducts, Section } from './MemberRelated.tsx';
-import { MemberIdentity } from './members.tsx';
+import { type Member, MemberIdentity, memberName } from './members.tsx';
 
 export const MISSING_BROKER_ID = 'Identifiant de vendeur manquant';
 
 export function BrokerShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERRORS.broker} missingId={MISSING_BROKER_ID}>
+    <SpecShow
+      title={title}
+      recordName={(seller) => memberName(seller as Member)}
+      loadError={LOAD_ERRORS.broker}
+      missingId={MISSING_BROKER_ID}
+    >
       <MemberIdentity member="seller" />
       <Section title="Contrats">
         <RelatedContracts

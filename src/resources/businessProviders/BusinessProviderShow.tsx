@@ -12,6 +12,7 @@ export function BusinessProviderShow({ title }: PageProps) {
   return (
     <SpecShow
       title={title}
+      recordName={(provider) => provider.legalname}
       loadError={LOAD_ERRORS.businessProvider}
       missingId={MISSING_IDS.businessProvider}
     >

@@ -70,7 +70,12 @@ function CustomerDetail() {
 
 export function CustomerShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERRORS.customer} missingId={MISSING_IDS.subscriber}>
+    <SpecShow
+      title={title}
+      recordName={(customer) => customer.subscriber ?? customer.legalname}
+      loadError={LOAD_ERRORS.customer}
+      missingId={MISSING_IDS.subscriber}
+    >
       <DetailBody>
         <CustomerDetail />
       </DetailBody>

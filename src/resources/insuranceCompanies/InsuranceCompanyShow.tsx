@@ -10,7 +10,12 @@ import type { PageProps } from '../types.ts';
 
 export function InsuranceCompanyShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERRORS.company} missingId={MISSING_IDS.company}>
+    <SpecShow
+      title={title}
+      recordName={(company) => company.legalname}
+      loadError={LOAD_ERRORS.company}
+      missingId={MISSING_IDS.company}
+    >
       <DetailBody>
         <OrganizationFacts kind="company" />
         <Section title="Contrats">

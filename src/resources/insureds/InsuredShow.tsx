@@ -110,7 +110,12 @@ function InsuredTabs() {
 
 export function InsuredShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERRORS.insured} missingId={MISSING_IDS.insured}>
+    <SpecShow
+      title={title}
+      recordName={(insured) => `${insured.firstname ?? ''} ${insured.lastname ?? ''}`}
+      loadError={LOAD_ERRORS.insured}
+      missingId={MISSING_IDS.insured}
+    >
       <InsuredTabs />
     </SpecShow>
   );

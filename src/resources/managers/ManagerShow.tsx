@@ -4,7 +4,7 @@
 import { useRecordContext } from 'ra-core';
 import { LOAD_ERRORS, SpecShow } from '../../components/list/index.ts';
 import { RelatedContracts, RelatedProducts, Section } from '../brokers/MemberRelated.tsx';
-import { type Member, MemberIdentity } from '../brokers/members.tsx';
+import { type Member, MemberIdentity, memberName } from '../brokers/members.tsx';
 import type { PageProps } from '../types.ts';
 
 export const MISSING_MANAGER_ID = 'Identifiant de manager manquant';
@@ -36,7 +36,12 @@ function TeamLists() {
 
 export function ManagerShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERRORS.manager} missingId={MISSING_MANAGER_ID}>
+    <SpecShow
+      title={title}
+      recordName={(manager) => memberName(manager as Member)}
+      loadError={LOAD_ERRORS.manager}
+      missingId={MISSING_MANAGER_ID}
+    >
       <MemberIdentity member="manager" />
       <TeamLists />
     </SpecShow>

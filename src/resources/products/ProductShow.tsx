@@ -45,7 +45,12 @@ function ProductDetail() {
 
 export function ProductShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERRORS.product} missingId={MISSING_IDS.product}>
+    <SpecShow
+      title={title}
+      recordName={(product) => product.lbProduit}
+      loadError={LOAD_ERRORS.product}
+      missingId={MISSING_IDS.product}
+    >
       <DetailBody>
         <ProductDetail />
       </DetailBody>

@@ -157,10 +157,8 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
 
   return (
     <Box sx={{ mt: 2 }} data-screen="search">
+      {/* The page's h1 and browser title (layout/PageTitle.tsx). */}
       <Title title={title} />
-      <Typography variant="h1" sx={{ fontSize: '1.75rem', mb: 2 }}>
-        {title}
-      </Typography>
       <Box component="form" role="search" onSubmit={submit} noValidate sx={{ mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'start' }}>
           <TextField

@@ -137,7 +137,7 @@ function Summary({ log }: { log: ImportLogRow }) {
         spacing={2}
         sx={{ mb: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {log.fileName || `Import n° ${log.id}`}
         </Typography>
         <SendMailsButton log={log} />
@@ -326,7 +326,12 @@ function ImportDetail() {
 
 export function UserImportLogShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERROR} missingId={MISSING_IDS.record}>
+    <SpecShow
+      title={title}
+      recordName={(log) => log.fileName || `n° ${log.id}`}
+      loadError={LOAD_ERROR}
+      missingId={MISSING_IDS.record}
+    >
       <ImportDetail />
     </SpecShow>
   );

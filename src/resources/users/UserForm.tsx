@@ -5,7 +5,7 @@
 // French toast. In edit mode each part says when it was changed and can be reset to the loaded
 // data, and after a save the form holds the record the server answered.
 import RestoreIcon from '@mui/icons-material/Restore';
-import { Alert, Box, Button, TextField as MuiTextField, Typography } from '@mui/material';
+import { Alert, Box, Button, TextField as MuiTextField } from '@mui/material';
 import {
   HttpError,
   type Identifier,
@@ -32,6 +32,7 @@ import {
   SelectInput,
   TabbedForm,
   TextInput,
+  Title,
   Toolbar,
   useRecordContext,
 } from 'react-admin';
@@ -39,6 +40,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
 import { MISSING_IDS } from '../../components/list/index.ts';
 import { errorToast } from '../../components/list/SpecList.tsx';
+import { RecordTitle } from '../../components/list/SpecShow.tsx';
 import { CIVILITIES } from '../../domain/format.ts';
 import { PASSWORD_MESSAGES } from '../../domain/passwordPolicy.ts';
 import type { Permissions } from '../../domain/session.ts';
@@ -533,18 +535,11 @@ export function UserCreate({ title }: PageProps) {
   );
 }
 
-/** The loaded record, named, and the form over it. */
+/** The form over the loaded record (named in the page's h1: UserEdit's title). */
 function EditContent({ resetTarget }: { resetTarget: ResetTarget }) {
   const record = useRecordContext<RaRecord>();
   if (!record) return null;
-  return (
-    <>
-      <Typography variant="h5" component="h1" sx={{ px: 2, pt: 2 }}>
-        {userName(record)}
-      </Typography>
-      <UserTabs mode="update" loaded={record} resetTarget={resetTarget} />
-    </>
-  );
+  return <UserTabs mode="update" loaded={record} resetTarget={resetTarget} />;
 }
 
 export function UserEdit({ title }: PageProps) {
@@ -555,9 +550,7 @@ export function UserEdit({ title }: PageProps) {
   if (!id) {
     return (
       <Box sx={{ py: 3 }}>
-        <Typography variant="h5" component="h1" gutterBottom>
-          {title}
-        </Typography>
+        <Title title={title} />
         <Alert severity="warning">{MISSING_IDS.record}</Alert>
       </Box>
     );
@@ -565,7 +558,7 @@ export function UserEdit({ title }: PageProps) {
   return (
     <Edit
       id={id}
-      title={title}
+      title={<RecordTitle title={title} name={userName} />}
       resource="users"
       actions={false}
       mutationMode="pessimistic"

@@ -113,9 +113,7 @@ function UserDetailContent() {
         spacing={2}
         sx={{ p: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
-        <Typography variant="h5" component="h1">
-          {userName(user)}
-        </Typography>
+        {/* The user's name is the page's h1 (SpecShow's recordName). */}
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
           <Button
             variant="contained"
@@ -178,7 +176,12 @@ function UserDetailContent() {
 
 export function UserShow({ title }: PageProps) {
   return (
-    <SpecShow title={title} loadError={LOAD_ERROR} missingId={MISSING_IDS.record}>
+    <SpecShow
+      title={title}
+      recordName={(user) => userName(user as UserDetail)}
+      loadError={LOAD_ERROR}
+      missingId={MISSING_IDS.record}
+    >
       <UserDetailContent />
     </SpecShow>
   );

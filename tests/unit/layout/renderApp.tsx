@@ -4,6 +4,7 @@ import { configure, render } from '@testing-library/react';
 import {
   type AuthProvider,
   CustomRoutes,
+  type DataProvider,
   memoryStore,
   mergeTranslations,
   TestMemoryRouter,
@@ -63,17 +64,24 @@ export interface RenderAppOptions {
   username?: string;
   path?: string;
   width?: number;
+  /** What the screens read; by default a provider that answers nothing. */
+  dataProvider?: DataProvider;
 }
 
 /** Renders the app; `location()` reads the router's current location. */
-export function renderApp({ username = 'ageo', path = '/', width = 1280 }: RenderAppOptions = {}) {
+export function renderApp({
+  username = 'ageo',
+  path = '/',
+  width = 1280,
+  dataProvider = testDataProvider(),
+}: RenderAppOptions = {}) {
   setViewportWidth(width);
   let current: Location | undefined;
   const view = render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (current = l)}>
       <Admin
         authProvider={fakeAuthProvider(demoAccount(username))}
-        dataProvider={testDataProvider()}
+        dataProvider={dataProvider}
         i18nProvider={i18nProvider}
         store={memoryStore()}
         theme={themeFor('ageo')}

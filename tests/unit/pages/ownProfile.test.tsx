@@ -9,6 +9,7 @@ import { useNotificationContext } from 'ra-core';
 import { AdminContext } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { User } from '../../../src/domain/schema/user.ts';
+import { PageTitleSlot } from '../../../src/layout/PageTitle.tsx';
 import {
   OwnProfilePage,
   PASSWORD_RULE,
@@ -129,6 +130,8 @@ function renderPage() {
       authProvider={fakeAuthProvider(demoAccount('vendeur'))}
       i18nProvider={i18nProvider}
     >
+      {/* The layout's title portal: the page's h1 (src/layout/PageTitle.tsx). */}
+      <PageTitleSlot />
       <OwnProfilePage title="Mon profil" http={testHttp()} />
       <Toasts />
     </AdminContext>,
@@ -150,7 +153,8 @@ const helperOf = (element: HTMLElement) =>
 describe('OwnProfilePage', () => {
   it('loads the profile with the bearer and shows it', async () => {
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' })).toBeVisible();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     const card = await informations();
     expect(await input('Prénom')).toHaveValue('Victor');
     expect(await input('Nom')).toHaveValue('Morel');

@@ -100,7 +100,10 @@ describe('/finalise-account with a link', { timeout: 20_000 }, () => {
       await screen.findByRole('heading', { name: 'Votre mot de passe est enregistré.' }, WAIT),
     ).toBeVisible();
     expect(posted).toEqual([{ token: TOKEN, plainPassword: PASSWORD, repeatPassword: PASSWORD }]);
-    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     expect(oidc.signinRedirect).not.toHaveBeenCalled();
   });
 

@@ -65,7 +65,7 @@ describe('sign-in flow through the App', () => {
     startApp('/callback?code=used&state=s3', oidc);
     expect(await screen.findByRole('heading', { name: 'Erreur de connexion' })).toBeInTheDocument();
     expect(path()).toBe('/erreur_connexion');
-    expect(screen.getByRole('link', { name: 'Réessayer la connexion' })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: 'Réessayer la connexion' })).toHaveAttribute(
       'href',
       '/login',
     );
@@ -76,7 +76,10 @@ describe('sign-in flow through the App', () => {
     expect(
       await screen.findByRole('heading', { name: 'Votre session a expiré' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Se reconnecter' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Se reconnecter' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     expect(oidc.signinRedirect).not.toHaveBeenCalled();
   });
 
@@ -101,12 +104,40 @@ describe('sign-in flow through the App', () => {
   ])('explains %s without requiring a session', async (address, title) => {
     const { oidc } = startApp(address);
     expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/login');
+    expect(await screen.findByRole('link', { name: 'Se connecter' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
     expect(oidc.signinRedirect).not.toHaveBeenCalled();
   });
 
-  it('names the partner space of the brand in the page title', async () => {
+  it('names the page and the partner space of the brand in the browser title', async () => {
     startApp('/public');
-    await waitFor(() => expect(document.title).toBe('Espace partenaire — Azur Prévoyance'));
+    await waitFor(() =>
+      expect(document.title).toBe(
+        'Bienvenue sur votre espace partenaire – Espace partenaire Azur Prévoyance',
+      ),
+    );
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  // Issue 17 #9: a session page never offers to sign in to someone who is signed in.
+  it.each([
+    ['/public', 'Bienvenue sur votre espace partenaire'],
+    ['/token-expired', 'Votre session a expiré'],
+    ['/erreur_connexion', 'Erreur de connexion'],
+    ['/finalise-account', 'Finaliser votre compte'],
+  ])('offers the way home on %s to a signed-in user, not to sign in', async (address, title) => {
+    const { oidc } = startApp(address, fakeOidcClient(signedInUser()));
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(
+      screen.queryByRole('link', { name: /Se connecter|Se reconnecter|Réessayer/ }),
+    ).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    expect(oidc.signinRedirect).not.toHaveBeenCalled();
   });
 });

@@ -9,11 +9,12 @@ import {
   ResourceContextProvider,
   TestMemoryRouter,
 } from 'ra-core';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { Admin } from 'react-admin';
 import type { Location } from 'react-router-dom';
 import { Route } from 'react-router-dom';
 import { vi } from 'vitest';
+import { PageTitleSlot } from '../../../src/layout/PageTitle.tsx';
 import { createHydraDataProvider } from '../../../src/providers/dataProvider.ts';
 import { createHttpClient } from '../../../src/providers/httpClient.ts';
 import { i18nProvider } from '../../../src/providers/i18nProvider.ts';
@@ -51,6 +52,19 @@ export function testHydraDataProvider() {
   });
 }
 
+/**
+ * The app layout's main content, without its header and menu: the page's one h1 (react-admin's
+ * title portal, src/layout/PageTitle.tsx) above the screen.
+ */
+function ScreenLayout({ children }: { children?: ReactNode }) {
+  return (
+    <main>
+      <PageTitleSlot />
+      {children}
+    </main>
+  );
+}
+
 export function renderScreen(page: ReactElement, options: ScreenOptions) {
   const account = demoAccount(options.account ?? 'vendeur');
   return render(
@@ -60,6 +74,7 @@ export function renderScreen(page: ReactElement, options: ScreenOptions) {
         dataProvider={testHydraDataProvider()}
         i18nProvider={i18nProvider}
         store={memoryStore()}
+        layout={ScreenLayout}
         disableTelemetry
       >
         <Resource name={options.resource} />
