@@ -11,11 +11,13 @@ export function LoadFailed({ message }: { message: string }) {
   const { refetch, isFetching } = useListContext();
   return (
     <Box
-      role="alert"
       className="SpecList-loadFailed"
       sx={{ p: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}
     >
-      <Typography color="error">{message}</Typography>
+      {/* The alert says the message alone; the button beside it is no part of the announcement. */}
+      <Typography role="alert" color="error">
+        {message}
+      </Typography>
       <Button
         variant="outlined"
         size="small"

@@ -1,4 +1,18 @@
-import { Box, Card, Typography, useMediaQuery } from '@mui/material';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
+import ViewWeekIcon from '@mui/icons-material/ViewWeek';
+import {
+  Box,
+  Button,
+  Card,
+  Divider,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
+  Typography,
+  useMediaQuery,
+} from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import {
   type RaRecord,
@@ -8,8 +22,15 @@ import {
   useStore,
   useTranslateLabel,
 } from 'ra-core';
-import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { ColumnsButton, DataTable, type DataTableProps } from 'react-admin';
+import {
+  Children,
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  useState,
+} from 'react';
+import { DataTable, type DataTableProps } from 'react-admin';
 import { type ColProps, cellContent, type RowLinkFn } from './Col.tsx';
 import { RowLink } from './RowLink.tsx';
 
@@ -18,7 +39,7 @@ export interface SpecTableProps<R extends RaRecord = any>
   extends Omit<DataTableProps<R>, 'rowClick' | 'children'> {
   /** Where a row leads: the row's click AND a real link in its first visible column. */
   rowLink?: RowLinkFn<R>;
-  /** Offer the column chooser (react-admin's ColumnsButton); on by default from 6 columns. */
+  /** Offer the column chooser ("Colonnes"); on by default from 6 columns. */
   chooseColumns?: boolean;
   /** How many columns besides the link a card shows on a phone (default 4). */
   cardColumns?: number;
@@ -67,6 +88,77 @@ export const SCROLL_SX = (theme: Theme) => {
   } as const;
 };
 
+/** A column's French label, as its header says it. */
+function useColumnLabel() {
+  const resource = useResourceContext();
+  const translateLabel = useTranslateLabel();
+  return (props: ColProps): ReactNode =>
+    typeof props.label === 'string' || !props.label
+      ? translateLabel({ label: props.label as string | undefined, resource, source: props.source })
+      : props.label;
+}
+
+/**
+ * The column chooser ("Colonnes"): a menu of checkable columns, read and written where
+ * react-admin's DataTable reads its hidden columns (`storeKey`), so a choice lasts. The menu is
+ * mounted only while open (react-admin's ColumnsButton keeps its switches in the page, whose
+ * labels then double every filter named like a column). The last visible column stays.
+ */
+function ColumnChooser({
+  columns,
+  storeKey,
+  defaults,
+}: {
+  columns: ReactElement<ColProps>[];
+  storeKey: string;
+  defaults: string[];
+}) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [hidden, setHidden] = useStore<string[]>(storeKey, defaults);
+  const labelOf = useColumnLabel();
+  const keys = columns.map((c) => columnKey(c.props)).filter((k): k is string => !!k);
+  const shownCount = keys.filter((k) => !hidden.includes(k)).length;
+  const menuId = `${storeKey}-columns`;
+  return (
+    <>
+      <Button
+        size="small"
+        startIcon={<ViewWeekIcon />}
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : 'false'}
+        aria-controls={anchor ? menuId : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Colonnes
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)}>
+        {columns.map((c) => {
+          const key = columnKey(c.props);
+          if (!key) return null;
+          const shown = !hidden.includes(key);
+          return (
+            <MenuItem
+              key={key}
+              role="menuitemcheckbox"
+              aria-checked={shown}
+              disabled={shown && shownCount <= 1}
+              onClick={() => setHidden(shown ? [...hidden, key] : hidden.filter((k) => k !== key))}
+              sx={{ py: 0 }}
+            >
+              <ListItemIcon>
+                {shown ? <CheckBoxIcon color="primary" /> : <CheckBoxOutlineBlankIcon />}
+              </ListItemIcon>
+              <ListItemText primary={labelOf(c.props)} />
+            </MenuItem>
+          );
+        })}
+        <Divider />
+        <MenuItem onClick={() => setHidden(defaults)}>Colonnes par défaut</MenuItem>
+      </Menu>
+    </>
+  );
+}
+
 function Cards({
   columns,
   rowLink,
@@ -77,8 +169,7 @@ function Cards({
   cardColumns: number;
 }) {
   const { data, isPending, error } = useListContext();
-  const resource = useResourceContext();
-  const translateLabel = useTranslateLabel();
+  const labelOf = useColumnLabel();
   if (isPending || error || !data) return null;
   if (data.length === 0) return <Typography sx={{ p: 2 }}>Aucun résultat.</Typography>;
   const [first, ...rest] = columns;
@@ -112,13 +203,7 @@ function Cards({
                 {shown.map((c) => (
                   <Box key={columnKey(c.props)} sx={{ display: 'contents' }}>
                     <Typography component="dt" variant="body2">
-                      {typeof c.props.label === 'string' || !c.props.label
-                        ? translateLabel({
-                            label: c.props.label as string | undefined,
-                            resource,
-                            source: c.props.source,
-                          })
-                        : c.props.label}
+                      {labelOf(c.props)}
                     </Typography>
                     <Typography component="dd" variant="body2">
                       {cellContent(c.props, record)}
@@ -137,7 +222,7 @@ function Cards({
 /**
  * Every table of the screens (issue 17): react-admin's DataTable whose rows are real links
  * (`rowLink`), inside a scroll container of its own, with the column chooser for wide tables
- * (`hiddenColumns`: hidden by default; the choice is kept under `storeKey`), and on a phone
+ * (ColumnChooser; `hiddenColumns`: hidden by default; the choice is kept under `storeKey`), and on a phone
  * (under `sm`) a list of cards: the link column as the title, the next visible columns below.
  */
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record type
@@ -166,7 +251,7 @@ export function SpecTable<R extends RaRecord = any>({
     <>
       {chooser && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1 }}>
-          <ColumnsButton storeKey={storeKey} />
+          <ColumnChooser columns={all} storeKey={storeKey} defaults={hiddenColumns} />
         </Box>
       )}
       <Box className="SpecTable-scroll" sx={SCROLL_SX}>

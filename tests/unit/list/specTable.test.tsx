@@ -100,13 +100,22 @@ describe('SpecTable', () => {
     const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
     expect(headers()).toEqual(['Nom', 'Code postal']);
     expect(screen.queryByText('Ville 1')).not.toBeInTheDocument();
+    // Closed, the chooser leaves nothing in the page (no second "Nom" label beside a filter).
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Colonnes' }));
-    await userEvent.click(await screen.findByLabelText('Ville'));
+    const ville = await screen.findByRole('menuitemcheckbox', { name: 'Ville' });
+    expect(ville).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(ville);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(headers()).toEqual(['Nom', 'Code postal', 'Ville']));
     expect(screen.getByText('Ville 1')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Colonnes' }));
-    await userEvent.click(await screen.findByLabelText('Nom'));
+    // From the keyboard: the button opens the menu, Enter toggles the focused column.
+    screen.getByRole('button', { name: 'Colonnes' }).focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('menuitemcheckbox', { name: 'Nom' })).toHaveFocus(),
+    );
+    await userEvent.keyboard('{Enter}');
     await userEvent.keyboard('{Escape}');
     // The first column hidden, the row link moves to the next visible one.
     await waitFor(() => expect(headers()).toEqual(['Code postal', 'Ville']));
@@ -122,9 +131,10 @@ describe('SpecTable', () => {
       ),
     );
     open();
-    const alert = (await screen.findByText(LOAD_ERROR, { selector: '.SpecList-loadFailed *' }))
-      .parentElement as HTMLElement;
-    expect(alert).toHaveAttribute('role', 'alert');
+    const message = await screen.findByText(LOAD_ERROR, {
+      selector: '.SpecList-loadFailed [role="alert"]',
+    });
+    const alert = message.closest('.SpecList-loadFailed') as HTMLElement;
     expect(within(alert).getByText(LOAD_ERROR)).toBeInTheDocument();
     expect(screen.queryByText(/-1/)).not.toBeInTheDocument();
     failing = false;
@@ -169,10 +179,10 @@ describe('RelatedList', () => {
       </RelatedList>,
       { route: '/mutuelles/:id', at: '/mutuelles/7', resource: 'insuranceCompanies' },
     );
-    const alert = (
-      await screen.findByText(/chargement des contrats/, { selector: '.SpecList-loadFailed *' })
-    ).parentElement as HTMLElement;
-    expect(alert).toHaveAttribute('role', 'alert');
+    const message = await screen.findByText(/chargement des contrats/, {
+      selector: '.SpecList-loadFailed [role="alert"]',
+    });
+    const alert = message.closest('.SpecList-loadFailed') as HTMLElement;
     expect(screen.queryByText(/-1/)).not.toBeInTheDocument();
     failing = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));

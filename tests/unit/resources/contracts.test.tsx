@@ -181,7 +181,7 @@ describe('/contrats/liste', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Colonnes' }));
     for (const source of HIDDEN_BY_DEFAULT) {
       const label = Contract.properties[source as keyof typeof Contract.properties]?.label;
-      await userEvent.click(await screen.findByLabelText(label ?? source));
+      await userEvent.click(await screen.findByRole('menuitemcheckbox', { name: label ?? source }));
     }
     await userEvent.keyboard('{Escape}');
     row = screen.getByText('CT-2024-0001').closest('tr') as HTMLElement;
