@@ -3,3 +3,4 @@ export { themeFor } from '../themes/index.ts';
 export { Layout } from './Layout.tsx';
 export { PublicLayout } from './PublicLayout.tsx';
 export { SignInLayout } from './SignInLayout.tsx';
+export { TwoColumnLayout } from './TwoColumnLayout.tsx';

@@ -6,10 +6,15 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
 import { Box, Button, CircularProgress, LinearProgress, TextField } from '@mui/material';
 import { ListContext } from 'ra-core';
-import { useContext, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useState } from 'react';
 import { useGetIdentity, useNotify } from 'react-admin';
 import type { ExportFormat, ExportKind } from '../../domain/exportFile.ts';
-import { appExporter, type ExportRequest, type ExportStage } from '../../providers/exports.ts';
+import {
+  appExporter,
+  type ExportRequest,
+  type ExportStage,
+  throttleLatest,
+} from '../../providers/exports.ts';
 
 export interface ExportButtonsProps {
   kind: ExportKind;
@@ -40,6 +45,9 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
     () => appExporter((message, type) => notify(message, { type })),
     [notify],
   );
+  // Spec §9: the progress indicator changes at most every 200 ms.
+  const showStage = useMemo(() => throttleLatest(setStage), []);
+  useEffect(() => showStage.cancel, [showStage]);
 
   async function run(format: ExportFormat) {
     setRunning(format);
@@ -52,9 +60,10 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
         name,
         defaultName,
         requires,
-        onStage: setStage,
+        onStage: showStage,
       });
     } finally {
+      showStage.cancel();
       setRunning(null);
       setStage(null);
     }

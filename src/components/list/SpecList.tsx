@@ -6,8 +6,8 @@ import { ListStatus } from './ListStatus.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { SpecPagination } from './SpecPagination.tsx';
 
-/** Toasts of data loads: 5 s (spec §9), French message of §8 (already French: not a key). */
-export const TOAST = { type: 'error', autoHideDuration: 5000 } as const;
+/** Toasts of data loads: 6 s (spec §9), French message of §8 (already French: not a key). */
+export const TOAST = { type: 'error', autoHideDuration: 6000 } as const;
 export const errorToast = (message: string) => ({ ...TOAST, messageArgs: { _: message } });
 
 export interface SpecListProps

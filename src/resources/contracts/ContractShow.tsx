@@ -19,6 +19,7 @@ import { derivedContractType, derivedRisk, olderContractType } from '../../domai
 import { defaultFileBase } from '../../domain/exportFile.ts';
 import { longDate, nir } from '../../domain/format.ts';
 import { fullName } from '../../domain/premium.ts';
+import { TwoColumnLayout } from '../../layout/TwoColumnLayout.tsx';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
 import type { PageProps } from '../types.ts';
 import { type ContractRecord, companiesOf, personName, providersOf, sellersOf } from './display.ts';
@@ -102,78 +103,81 @@ function ContractTab() {
         filter={{ id: record.id }}
         requires={{ contract: record.id }}
       />
-      <Grid>
-        <Value source="lbContrat">
-          <TextField source="lbContrat" />
-        </Value>
-        <Value source="lbProduit">
-          <Text value={record.lbProduit} />
-        </Value>
-        <Value source="lbSouscrip">
-          {record.idSouscrip ? (
-            <MuiLink component={Link} to={`/Clients/${record.idSouscrip}`} variant="body2">
-              {String(record.lbSouscrip ?? '')}
-            </MuiLink>
-          ) : (
-            <Text value={record.lbSouscrip} />
-          )}
-        </Value>
-        <Value source="lbCollege">
-          <Text value={record.lbCollege} />
-        </Value>
-        <Value source="idCodCol">
-          <Text value={record.idCodCol} />
-        </Value>
-        <Value source="lbApporteur">
-          <Text value={record.lbApporteur} />
-        </Value>
-        <Value source="dateDebVal">
-          <LongDateField source="dateDebVal" />
-        </Value>
-        <Value source="dateFinVal">
-          <LongDateField source="dateFinVal" />
-        </Value>
-        <Value source="state">
-          <Text value={state?.label} />
-        </Value>
-        <Value source="isActif">
-          <YesNoField source="isActif" />
-        </Value>
-      </Grid>
-      <Grid>
-        <Value source="type">
-          <Text value={derivedContractType(flags).type} />
-        </Value>
-        <Value label="Type (ancienne vue)">
-          <Text value={olderContractType(flags)} />
-        </Value>
-        <Value source="contractType">
-          <Text value={contractType?.label} />
-        </Value>
-        <Value source="risk">
-          <Text value={derivedRisk(record.lbType as string | null).risk} />
-        </Value>
-        <Value source="blAni">
-          <YesNoField source="blAni" />
-        </Value>
-        <Value source="blSurcomp">
-          <YesNoField source="blSurcomp" />
-        </Value>
-        <Value source="idContrat2">
-          <Text value={record.idContrat2} />
-        </Value>
-        <Value source="options">
-          {options.length ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-              {options.map((o) => (
-                <Chip key={o.choise} label={o.choise} size="small" />
-              ))}
-            </Box>
-          ) : (
-            <Text value="" />
-          )}
-        </Value>
-      </Grid>
+      {/* Spec §2 two-column layout: the contract's own values beside its type and risk. */}
+      <TwoColumnLayout>
+        <Grid>
+          <Value source="lbContrat">
+            <TextField source="lbContrat" />
+          </Value>
+          <Value source="lbProduit">
+            <Text value={record.lbProduit} />
+          </Value>
+          <Value source="lbSouscrip">
+            {record.idSouscrip ? (
+              <MuiLink component={Link} to={`/Clients/${record.idSouscrip}`} variant="body2">
+                {String(record.lbSouscrip ?? '')}
+              </MuiLink>
+            ) : (
+              <Text value={record.lbSouscrip} />
+            )}
+          </Value>
+          <Value source="lbCollege">
+            <Text value={record.lbCollege} />
+          </Value>
+          <Value source="idCodCol">
+            <Text value={record.idCodCol} />
+          </Value>
+          <Value source="lbApporteur">
+            <Text value={record.lbApporteur} />
+          </Value>
+          <Value source="dateDebVal">
+            <LongDateField source="dateDebVal" />
+          </Value>
+          <Value source="dateFinVal">
+            <LongDateField source="dateFinVal" />
+          </Value>
+          <Value source="state">
+            <Text value={state?.label} />
+          </Value>
+          <Value source="isActif">
+            <YesNoField source="isActif" />
+          </Value>
+        </Grid>
+        <Grid>
+          <Value source="type">
+            <Text value={derivedContractType(flags).type} />
+          </Value>
+          <Value label="Type (ancienne vue)">
+            <Text value={olderContractType(flags)} />
+          </Value>
+          <Value source="contractType">
+            <Text value={contractType?.label} />
+          </Value>
+          <Value source="risk">
+            <Text value={derivedRisk(record.lbType as string | null).risk} />
+          </Value>
+          <Value source="blAni">
+            <YesNoField source="blAni" />
+          </Value>
+          <Value source="blSurcomp">
+            <YesNoField source="blSurcomp" />
+          </Value>
+          <Value source="idContrat2">
+            <Text value={record.idContrat2} />
+          </Value>
+          <Value source="options">
+            {options.length ? (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+                {options.map((o) => (
+                  <Chip key={o.choise} label={o.choise} size="small" />
+                ))}
+              </Box>
+            ) : (
+              <Text value="" />
+            )}
+          </Value>
+        </Grid>
+      </TwoColumnLayout>
       <Grid>
         {counts.map((source) => (
           <Value key={source} source={source}>

@@ -139,7 +139,10 @@ describe('ExportButtons', () => {
     outcome.job = 'never';
     fireEvent.click(await button('CSV'));
     expect(await screen.findByText('Votre demande est en cours de traitement !')).toBeVisible();
-    expect(screen.getByRole('status')).toHaveTextContent('Création du fichier…');
+    // The indicator changes at most every 200 ms (spec §9): it catches up.
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Création du fichier…'),
+    );
     expect(screen.getByRole('button', { name: 'Excel' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'CSV' })).toBeDisabled();
     const id = String(calls[0].body.uuid);
