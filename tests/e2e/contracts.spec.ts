@@ -214,15 +214,16 @@ test('vendeur: a failing list load shows its French message', async ({ page }) =
   await expect(page.locator('[data-error="true"]').first()).toBeAttached();
 });
 
-test('vendeur: at 375 px the table scrolls inside its card, not the page', async ({ page }) => {
+test('vendeur: at 375 px the contracts are cards with their links, the page never scrolls sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/contrats/liste');
   await signIn(page, account('vendeur'));
-  await expect(page.locator('table tbody tr').first()).toBeVisible();
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    table: document.querySelector('table')?.scrollWidth ?? 0,
-  }));
-  expect(widths.table).toBeGreaterThan(375);
-  expect(widths.page).toBeLessThanOrEqual(376);
+  // Issue 17 #5: a phone gets a list of cards (SpecTable), each titled by its contract's link.
+  const card = page.locator('main .SpecTable-cards > li').first();
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link')).toHaveAttribute('href', /^\/contrats\/\d+$/);
+  const widths = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(widths).toBeLessThanOrEqual(376);
 });

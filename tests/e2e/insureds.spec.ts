@@ -104,7 +104,8 @@ test('vendeur: filters the affiliates by last name, opens one and goes through i
   // Usable at 375 px: the page itself does not scroll sideways (wide tables scroll inside).
   await page.setViewportSize({ width: 375, height: 800 });
   await page.getByRole('tab', { name: 'Cotisations' }).click();
-  await expect(page.locator('tbody tr').first()).toBeVisible();
+  // A phone gets the premiums as cards (issue 17 #5).
+  await expect(page.locator('main .SpecTable-cards > li').first()).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

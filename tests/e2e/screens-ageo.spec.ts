@@ -41,7 +41,9 @@ async function expectLoadedWithoutError(page: Page) {
 }
 
 /** The main table's first data row (row 0 is the header). */
-const firstRow = (page: Page) => page.locator('main table').first().locator('tbody tr').first();
+// A list's first row: a table's, or on a phone (under 600 px) its first card (issue 17 #5).
+const firstRow = (page: Page) =>
+  page.locator('main table tbody tr, main .SpecTable-cards > li').first();
 
 /**
  * A detail is loaded: its record is shown without an error, on every tab when it has tabs, and

@@ -31,6 +31,7 @@ import {
   useState,
 } from 'react';
 import { DataTable, type DataTableProps } from 'react-admin';
+import { useNavigate } from 'react-router-dom';
 import { type ColProps, cellContent, type RowLinkFn } from './Col.tsx';
 import { RowLink } from './RowLink.tsx';
 
@@ -170,6 +171,7 @@ function Cards({
 }) {
   const { data, isPending, error } = useListContext();
   const labelOf = useColumnLabel();
+  const navigate = useNavigate();
   if (isPending || error || !data) return null;
   if (data.length === 0) return <Typography sx={{ p: 2 }}>Aucun résultat.</Typography>;
   const [first, ...rest] = columns;
@@ -185,7 +187,14 @@ function Cards({
         const title = first ? cellContent(first.props, record) : String(record.id);
         return (
           <RecordContextProvider key={record.id} value={record}>
-            <Card component="li" variant="outlined" sx={{ p: 1.5 }}>
+            {/* Like a table row, the whole card opens the detail on a click; its title is the
+                link the keyboard reaches. */}
+            <Card
+              component="li"
+              variant="outlined"
+              onClick={href ? () => navigate(href) : undefined}
+              sx={{ p: 1.5, cursor: href ? 'pointer' : undefined }}
+            >
               <Typography component="div" variant="subtitle1">
                 {href ? <RowLink to={href}>{title}</RowLink> : title}
               </Typography>

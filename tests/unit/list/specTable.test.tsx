@@ -146,7 +146,10 @@ describe('SpecTable', () => {
   it('on a phone: cards with the key fields and the same links', async () => {
     setViewport(375);
     server.use(http.get('*/api/insuranceOfCompanies', () => hydraCollection(companies, 3)));
-    open();
+    let location: Location | undefined;
+    open((l) => {
+      location = l;
+    });
     const link = await screen.findByRole('link', { name: 'Mutuelle 3' });
     expect(link).toHaveAttribute('href', '/mutuelles/3');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -155,6 +158,9 @@ describe('SpecTable', () => {
     expect(within(card).getByText('75003')).toBeInTheDocument();
     // Hidden columns stay hidden on cards too.
     expect(within(card).queryByText('Ville 3')).not.toBeInTheDocument();
+    // Like a row, a click anywhere on the card opens the detail.
+    await userEvent.click(within(card).getByText('75003'));
+    await waitFor(() => expect(location?.pathname).toBe('/mutuelles/3'));
   });
 });
 
