@@ -29,6 +29,85 @@ describe('themeFor', () => {
   });
 });
 
+// Issue 17: text reaches WCAG AA (4.5:1) on the surfaces each brand shows it on. Colours with an
+// alpha (MUI's text, the filled fields' tint) are laid over the surface first, as drawn.
+type Rgba = [number, number, number, number];
+
+function parseColour(colour: string): Rgba {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour);
+  if (hex) {
+    const digits = hex[1].length === 3 ? [...hex[1]].map((d) => d + d).join('') : hex[1];
+    return [0, 2, 4].map((i) => Number.parseInt(digits.slice(i, i + 2), 16)).concat(1) as Rgba;
+  }
+  const rgb = /^rgba?\(([^)]+)\)$/.exec(colour);
+  if (!rgb) throw new Error(`Unreadable colour ${colour}`);
+  const [r, g, b, a = 1] = rgb[1].split(',').map(Number);
+  return [r, g, b, a];
+}
+
+/** `top` drawn over the opaque `under`. */
+function over(top: string, under: Rgba): Rgba {
+  const [r, g, b, a] = parseColour(top);
+  return [r * a + under[0] * (1 - a), g * a + under[1] * (1 - a), b * a + under[2] * (1 - a), 1];
+}
+
+const luminance = ([r, g, b]: Rgba) => {
+  const [lr, lg, lb] = [r, g, b].map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
+};
+
+/** The WCAG contrast ratio of a text colour on an opaque surface. */
+function contrast(text: string, surface: Rgba): number {
+  const [a, b] = [luminance(over(text, surface)), luminance(surface)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}
+
+describe('brand theme contrast (WCAG AA, 4.5:1)', () => {
+  it.each(BRANDS)('%s: text, error, status and primary colours on every surface', (brand) => {
+    const theme = themeFor(brand);
+    const { palette } = theme;
+    const paper = over(palette.background.paper, [255, 255, 255, 1]);
+    const toolbar = (
+      theme.components as {
+        RaToolbar?: { styleOverrides?: { root?: { backgroundColor?: string } } };
+      }
+    ).RaToolbar?.styleOverrides?.root?.backgroundColor;
+    const surfaces: Record<string, Rgba> = {
+      'background.default': over(palette.background.default, paper),
+      'background.paper': paper,
+      // A filled field, hovered or focused (MUI's darkest tint of it): its label turns red on error.
+      'filled field': over('rgba(0, 0, 0, 0.09)', paper),
+      'form toolbar': over(toolbar ?? palette.grey[300], paper),
+    };
+    const texts: Record<string, string> = {
+      'text.primary': palette.text.primary,
+      'text.secondary': palette.text.secondary,
+      'error.main': palette.error.main,
+      'warning.main': palette.warning.main,
+      'info.main': palette.info.main,
+      'success.main': palette.success.main,
+      'primary.main': palette.primary.main,
+    };
+    const failures: string[] = [];
+    for (const [textName, text] of Object.entries(texts)) {
+      for (const [surfaceName, surface] of Object.entries(surfaces)) {
+        const ratio = contrast(text, surface);
+        if (ratio < 4.5) failures.push(`${textName} on ${surfaceName}: ${ratio.toFixed(2)}:1`);
+      }
+    }
+    // Text on coloured surfaces: buttons, chips, the header.
+    for (const name of ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const) {
+      const { main, contrastText } = palette[name];
+      const ratio = contrast(contrastText, over(main, paper));
+      if (ratio < 4.5) failures.push(`${name}.contrastText on ${name}.main: ${ratio.toFixed(2)}:1`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('SignInLayout', () => {
   it('shows the form beside a decorative image hidden from assistive technologies', async () => {
     setViewportWidth(1280);
