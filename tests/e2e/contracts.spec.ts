@@ -135,7 +135,7 @@ test('vendeur: the contract list, a contract, its insured, their premiums and be
   await expect(page).toHaveURL(/filter=/);
   const states = await page
     .locator('table tbody tr')
-    .evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[11]?.textContent));
+    .evaluateAll((rows) => rows.map((row) => row.querySelector('td.column-state')?.textContent));
   expect(new Set(states)).toEqual(new Set(['Actif']));
   await expectMine();
 

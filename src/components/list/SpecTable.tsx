@@ -40,6 +40,9 @@ export interface SpecTableProps<R extends RaRecord = any>
   extends Omit<DataTableProps<R>, 'rowClick' | 'children'> {
   /** Where a row leads: the row's click AND a real link in its first visible column. */
   rowLink?: RowLinkFn<R>;
+  /** The column carrying the row's link (default: the first visible one), e.g. a file's name
+   * rather than its number. */
+  linkSource?: string;
   /** Offer the column chooser ("Colonnes"); on by default from 6 columns. */
   chooseColumns?: boolean;
   /** How many columns besides the link a card shows on a phone (default 4). */
@@ -237,6 +240,7 @@ function Cards({
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record type
 export function SpecTable<R extends RaRecord = any>({
   rowLink,
+  linkSource,
   chooseColumns,
   cardColumns = 4,
   hiddenColumns = [],
@@ -251,11 +255,18 @@ export function SpecTable<R extends RaRecord = any>({
   const [ranks] = useStore<number[] | undefined>(`${storeKey}_columnRanks`);
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
   const { all, visible } = visibleColumns(children, hidden ?? hiddenColumns, ranks);
-  const linked = rowLink ? visible[0] : undefined;
+  const linked = rowLink
+    ? (visible.find((c) => linkSource !== undefined && columnKey(c.props) === linkSource) ??
+      visible[0])
+    : undefined;
   const columns = rowLink ? all.map((c) => (c === linked ? cloneElement(c, { rowLink }) : c)) : all;
   const chooser = (chooseColumns ?? all.length >= 6) && !small;
 
-  if (small) return <Cards columns={visible} rowLink={rowLink} cardColumns={cardColumns} />;
+  if (small) {
+    // The card's title is the link column; the others follow in their order.
+    const cards = linked ? [linked, ...visible.filter((c) => c !== linked)] : visible;
+    return <Cards columns={cards} rowLink={rowLink} cardColumns={cardColumns} />;
+  }
   return (
     <>
       {chooser && (

@@ -2,10 +2,8 @@
 // administrator's scope, the latest first, 10 per page (25, 50, 100 offered); OUI/NON for the
 // immediate e-mails, the status coloured by its warning level, timestamps DD/MM/YY HH:mm:ss and
 // the duration HH:mm:ss. Each row's file name is a real link to the import's detail.
-import { Link as MuiLink } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import { Button, FilterButton, TextInput, TopToolbar } from 'react-admin';
-import { Link } from 'react-router-dom';
 import { Col, SpecList, SpecTable } from '../../components/list/index.ts';
 import { UserImportLog } from '../../domain/schema/userImport.ts';
 import { importDuration } from '../../domain/userImport.ts';
@@ -48,17 +46,6 @@ const filters = [
   <TextInput key="fileName" source="fileName" label={labels.fileName.label} resettable />,
 ];
 
-/** The file's name, a link to the import's detail (keyboard, new tab...). */
-function FileLink() {
-  const log = useRecordContext<ImportLogRow>();
-  if (!log) return null;
-  return (
-    <MuiLink component={Link} to={importPath(log.id)} onClick={(event) => event.stopPropagation()}>
-      {log.fileName || `Import n° ${log.id}`}
-    </MuiLink>
-  );
-}
-
 function Status() {
   const log = useRecordContext<ImportLogRow>();
   return log ? <StatusChip status={log.processStatus} kind="log" /> : null;
@@ -86,10 +73,13 @@ export function UserImportLogList({ title }: PageProps) {
       actions={<Actions />}
       empty={false}
     >
-      <SpecTable rowLink={(r) => importPath(r.id)}>
+      <SpecTable rowLink={(r) => importPath(r.id)} linkSource="fileName">
         <Col source="id" />
         <Col source="importer" render={(r) => importerName(row(r).importer)} />
-        <Col source="fileName" field={FileLink} />
+        <Col
+          source="fileName"
+          render={(log) => (log as ImportLogRow).fileName || `Import n° ${log.id}`}
+        />
         <Col source="comment" render={(r) => row(r).comment ?? ''} />
         <Col source="sendMailImmediatly" render={(r) => ouiNon(row(r).sendMailImmediatly)} />
         <Col source="processStatus" field={Status} />

@@ -1,6 +1,6 @@
 // /users/list (spec administration §2, §3 "User", §9): the accounts in the administrator's scope,
 // by id ascending, 10 per page (25, 50, 100 offered); each row's name a real link to its detail.
-import { Chip, Link as MuiLink } from '@mui/material';
+import { Chip } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import {
   AutocompleteInput,
@@ -11,7 +11,6 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
-import { Link } from 'react-router-dom';
 import { Col, SpecList, SpecTable, yesNoFilter } from '../../components/list/index.ts';
 import type { PageProps } from '../types.ts';
 import { users } from './index.ts';
@@ -63,17 +62,6 @@ const filters = [
   yesNoFilter('enabled', 'Actif'),
 ];
 
-/** The user's name, a link to its detail (reachable with the keyboard, opened in a new tab...). */
-function NameLink() {
-  const user = useRecordContext<UserRow>();
-  if (!user) return null;
-  return (
-    <MuiLink component={Link} to={`/users/${user.id}`} onClick={(event) => event.stopPropagation()}>
-      {userName(user) || `#${user.id}`}
-    </MuiLink>
-  );
-}
-
 function EnabledChip() {
   const user = useRecordContext<UserRow>();
   if (!user) return null;
@@ -105,7 +93,11 @@ export function UserList({ title }: PageProps) {
       empty={false}
     >
       <SpecTable rowLink={(r) => `/users/${r.id}`}>
-        <Col source="lastname" label="Nom" field={NameLink} />
+        <Col
+          source="lastname"
+          label="Nom"
+          render={(user) => userName(user as UserRow) || `#${user.id}`}
+        />
         <Col source="username" />
         <Col source="email" />
         <Col
