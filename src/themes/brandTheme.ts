@@ -59,6 +59,23 @@ export function createBrandTheme(brand: Brand): Theme {
     components: {
       ...defaultLightTheme.components,
       RaToolbar: { styleOverrides: { root: { backgroundColor: TOOLBAR_BACKGROUND } } },
+      // A visible focus for the keyboard (WCAG 2.4.7): a ring in the text's colour (white in
+      // the header), around buttons, links, tabs and menu entries, and around a focused field.
+      MuiButtonBase: {
+        styleOverrides: {
+          root: {
+            '&.Mui-focusVisible': { outline: '2px solid currentColor', outlineOffset: '2px' },
+          },
+        },
+      },
+      MuiButton: {
+        styleOverrides: {
+          contained: { '&.Mui-focusVisible': { outlineColor: colours.primary } },
+        },
+      },
+      MuiInputBase: {
+        styleOverrides: { root: { '&.Mui-focused': { boxShadow: '0 0 0 2px currentColor' } } },
+      },
     },
   });
 }
