@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { enumerateScreens, navigate, openSignedIn, settled } from './screens.ts';
+import { horizontalOverflow } from './support.ts';
+
+// Issue 17, "Checks to keep": every screen (tests/e2e/screens.ts, from the declarations) at
+// 375, 768 and 1440 px wide without a horizontal scroll of the page: wide tables scroll inside
+// their card, never the page.
+
+const WIDTHS = [1440, 768, 375];
+
+test('every screen at 375, 768 and 1440 px: the page never scrolls sideways', async ({ page }) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openSignedIn(page);
+  const { screens, skipped } = await enumerateScreens(page);
+  const failures: string[] = [];
+  const started = Date.now();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of screens) {
+      try {
+        await navigate(page, screen.path);
+        await settled(page);
+        const overflow = await horizontalOverflow(page);
+        if (overflow <= 0) continue;
+        // The outermost elements that reach past the right edge: where to look.
+        const culprits = await page.evaluate(() => {
+          const limit = document.documentElement.clientWidth;
+          const wide = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+            (node) => node.getBoundingClientRect().right > limit + 1,
+          );
+          return wide
+            .filter((node) => !wide.some((other) => other !== node && other.contains(node)))
+            .slice(0, 3)
+            .map((node) => {
+              const classes = [...node.classList].filter((c) => !c.startsWith('css-')).slice(0, 3);
+              const name = `${node.tagName.toLowerCase()}${classes.map((c) => `.${c}`).join('')}`;
+              return `${name} (${Math.round(node.getBoundingClientRect().right)} px)`;
+            });
+        });
+        failures.push(
+          `${width} px ${screen.path}: ${overflow} px too wide; ${culprits.join(', ')}`,
+        );
+      } catch (error) {
+        failures.push(`${width} px ${screen.path}: not checked, ${(error as Error).message}`);
+      }
+    }
+  }
+  console.log(`${screens.length} screens x ${WIDTHS.length} widths in ${Date.now() - started} ms`);
+  expect(
+    failures,
+    [
+      `${failures.length} screen(s) scroll sideways:`,
+      ...failures,
+      ...(skipped.length ? ['Screens not reached:', ...skipped] : []),
+    ].join('\n'),
+  ).toEqual([]);
+});
