@@ -86,7 +86,9 @@ export function SpecList({
       sx={{
         '& .RaList-main': { minWidth: 0 },
         '& .RaList-content': { overflowX: 'auto' },
-        '& .RaList-actions': { flexWrap: 'wrap', gap: 1 },
+        // From sm up only: under it react-admin stacks the toolbar in a column, which wrapping
+        // would split into a second column off the screen.
+        '& .RaList-actions': { gap: 1, flexWrap: { sm: 'wrap' } },
         '& .RaFilterForm-root': { flex: '1 1 auto', alignItems: 'flex-end', columnGap: 1 },
         '& .RaFilterFormInput-root': {
           maxWidth: '100%',
