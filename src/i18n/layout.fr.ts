@@ -56,8 +56,8 @@ export const layoutMessages = {
     errors: {
       backHome: "Retour à l'accueil",
       signInAgain: 'Se reconnecter',
-      // spec partner-extranet §2 and §8: the English text of the catch-all, kept as it is.
-      notFound: 'This page could not be found',
+      // spec partner-extranet §2 and §8 ('This page could not be found'), in French (issue 17 #10).
+      notFound: 'Cette page est introuvable',
       pages: {
         400: { title: 'Requête invalide', message: 'La demande envoyée est incorrecte.' },
         403: {

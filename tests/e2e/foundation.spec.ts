@@ -65,7 +65,9 @@ test('an unknown route shows the not-found page with a link home', async ({ page
   await page.goto('/');
   await signIn(page, DEMO_ACCOUNTS[3]);
   await page.goto('/nulle/part');
-  await expect(page.getByText('This page could not be found')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Cette page est introuvable' }),
+  ).toBeVisible();
 });
 
 // A crafted deep link whose path is protocol-relative would leave the site if the remembered

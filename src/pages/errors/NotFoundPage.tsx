@@ -2,8 +2,8 @@ import { useTranslate } from 'ra-core';
 import { ErrorPanel } from './ErrorPanel.tsx';
 
 /**
- * react-admin's catch-all for unknown addresses: the spec's English text (§8, kept as written and
- * marked English), what it means in French, and a way home.
+ * react-admin's catch-all for unknown addresses: the spec's 'This page could not be found' (§8)
+ * said in French, as every other page of the product (issue 17 #10), and a way home.
  */
 export default function NotFoundPage() {
   const translate = useTranslate();
@@ -11,7 +11,6 @@ export default function NotFoundPage() {
     <ErrorPanel
       code="404"
       title={translate('layout.errors.notFound')}
-      lang="en"
       message={translate('layout.errors.pages.404.message')}
     />
   );

@@ -114,8 +114,8 @@ describe('one h1 and its own browser title on every kind of page', () => {
   it('the 404', async () => {
     renderApp({ path: '/nulle-part', dataProvider: data() });
     expect(await screen.findByText('404')).toBeInTheDocument();
-    await onlyH1('This page could not be found');
-    await waitFor(() => expect(document.title).toBe(`This page could not be found – ${SPACE}`));
+    await onlyH1('Cette page est introuvable');
+    await waitFor(() => expect(document.title).toBe(`Cette page est introuvable – ${SPACE}`));
   });
 
   it('the legal notice, outside the layout', async () => {

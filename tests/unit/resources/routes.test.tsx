@@ -26,7 +26,7 @@ describe('every declared route resolves for the operator administrator', () => {
       ).toBeInTheDocument();
       expect(screen.getByText('Cette page sera disponible prochainement.')).toBeInTheDocument();
     }
-    expect(screen.queryByText('This page could not be found')).toBeNull();
+    expect(screen.queryByText('Cette page est introuvable')).toBeNull();
     expect(location().pathname).toBe(path);
   });
 
@@ -80,14 +80,12 @@ describe('react-admin conventional paths lead to the spec paths', () => {
 });
 
 describe('unknown routes', () => {
-  it("show 'This page could not be found' with a link home, in the layout", async () => {
+  it('show the not-found page in French with a link home, in the layout', async () => {
     const { location } = renderApp({ path: '/nulle/part' });
-    expect(await screen.findByText('This page could not be found')).toBeInTheDocument();
-    // The spec's English words (§8) marked English, and what they mean in French.
-    expect(screen.getByText('This page could not be found').closest('[lang]')).toHaveAttribute(
-      'lang',
-      'en',
-    );
+    // The spec's 'This page could not be found' (§8), in French like the rest (issue 17 #10).
+    expect(await screen.findByText('Cette page est introuvable')).toBeInTheDocument();
+    expect(screen.queryByText('This page could not be found')).toBeNull();
+    expect(document.querySelector('[lang="en"]')).toBeNull();
     expect(
       screen.getByText("La page demandée n'existe pas ou a été déplacée."),
     ).not.toHaveAttribute('lang');
