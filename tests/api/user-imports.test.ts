@@ -584,5 +584,7 @@ describe('an import interrupted by a server stop', () => {
     } finally {
       await own.database.close();
     }
-  });
+    // It starts a server of its own (migrations and seed), which alone can pass 30 s on a
+    // loaded 2-core machine.
+  }, 120_000);
 });
