@@ -87,7 +87,8 @@ describe('CORS', () => {
     } finally {
       await plain.close();
     }
-  });
+    // A server of its own (migrations and seed): past 30 s on a loaded machine.
+  }, 120_000);
 });
 
 describe('addresses', () => {
