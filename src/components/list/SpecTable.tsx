@@ -231,11 +231,15 @@ function Cards({
   );
 }
 
+/** No hidden column, one array for every render (the store's default value). */
+const NONE: string[] = [];
+
 /**
  * Every table of the screens (issue 17): react-admin's DataTable whose rows are real links
  * (`rowLink`), inside a scroll container of its own, with the column chooser for wide tables
- * (ColumnChooser; `hiddenColumns`: hidden by default; the choice is kept under `storeKey`), and on a phone
- * (under `sm`) a list of cards: the link column as the title, the next visible columns below.
+ * (ColumnChooser; `hiddenColumns`: hidden by default; the choice is kept under `storeKey`),
+ * and on a phone (under `sm`) a list of cards: the link column as the title, the next visible
+ * columns below.
  */
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record type
 export function SpecTable<R extends RaRecord = any>({
@@ -243,7 +247,7 @@ export function SpecTable<R extends RaRecord = any>({
   linkSource,
   chooseColumns,
   cardColumns = 4,
-  hiddenColumns = [],
+  hiddenColumns = NONE,
   storeKey: storeKeyProp,
   children,
   bulkActionButtons = false,
