@@ -29,7 +29,10 @@ test('partenaire creates a group with one of its organisations, then sees it in 
   await page.getByRole('button', { name: 'Enregistrer' }).click();
 
   await expect(page).toHaveURL(/\/admin\/groups\/\d+$/);
-  await expect(page.getByRole('main').getByText('Équipe Horizon test')).toBeVisible();
+  // Exact: the page's h1 names the group too ('Groupe partenaire Équipe Horizon test').
+  await expect(
+    page.getByRole('main').getByText('Équipe Horizon test', { exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('main').getByText('Paul Lefèvre')).toBeVisible();
   const organizations = page.getByRole('table', { name: 'Organisations du groupe' });
   await expect(organizations.getByRole('row')).toHaveCount(2);

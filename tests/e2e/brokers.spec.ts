@@ -33,7 +33,8 @@ test('ageo: the sellers, a seller with its contracts and products, a seller crea
   await row.click();
 
   await expect(page).toHaveURL(/\/brokers\/\d+$/);
-  await expect(page.getByText('M. Victor Morel')).toBeVisible();
+  // Exact: the page's h1 names the seller too ('Vendeur M. Victor Morel').
+  await expect(page.getByText('M. Victor Morel', { exact: true })).toBeVisible();
   const contracts = page.locator('section').filter({ hasText: 'Contrats' });
   await expect(contracts.getByRole('row').nth(1)).toBeVisible();
   const products = page.locator('section').filter({ hasText: 'Produits' });
@@ -60,7 +61,7 @@ test('ageo: the sellers, a seller with its contracts and products, a seller crea
   await username.fill(`claire.martin.${unique}`);
   await page.getByRole('button', { name: /Enregistrer/ }).click();
   await expect(page).toHaveURL(/\/brokers\/\d+$/);
-  await expect(page.getByText('Mme Claire Martin')).toBeVisible();
+  await expect(page.getByText('Mme Claire Martin', { exact: true })).toBeVisible();
   await expect(page.getByText(`claire.martin.${unique}`, { exact: true })).toBeVisible();
 });
 

@@ -31,14 +31,15 @@ test('ageo: the suppliers listed, filtered, created, refused, edited and deleted
   await page.getByLabel('Nom').fill('Groupe Tessier');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/admin\/fournisseurs\/\d+$/);
-  await expect(page.getByText('Groupe Tessier')).toBeVisible();
+  // Exact: the page's h1 names the record too ('Fournisseur Groupe Tessier').
+  await expect(page.getByText('Groupe Tessier', { exact: true })).toBeVisible();
 
   await page.getByRole('link', { name: 'Éditer' }).click();
   await expect(page).toHaveURL(/\/admin\/fournisseurs\/\d+\/edit$/);
   await page.getByLabel('Nom').fill('Groupe Tessier Courtage');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/admin\/fournisseurs\/\d+$/);
-  await expect(page.getByText('Groupe Tessier Courtage')).toBeVisible();
+  await expect(page.getByText('Groupe Tessier Courtage', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Supprimer' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
