@@ -26,8 +26,11 @@ export function HeaderSearch() {
         gap: 0.5,
         px: 1,
         borderRadius: 1,
-        bgcolor: alpha(theme.palette.common.white, 0.15),
-        '&:hover': { bgcolor: alpha(theme.palette.common.white, 0.25) },
+        // Darker than the header, not lighter: white text keeps 4.5:1 on every brand's colour
+        // (azur's blue lightened was 4.37:1); the border shows the field.
+        bgcolor: alpha(theme.palette.common.black, 0.2),
+        border: `1px solid ${alpha(theme.palette.common.white, 0.7)}`,
+        '&:hover': { bgcolor: alpha(theme.palette.common.black, 0.3) },
         width: { xs: 140, sm: 220, md: 280 },
       })}
     >

@@ -186,10 +186,11 @@ function InformationCard({
                 ))}
               </Stack>
             </ReadOnly>
-            <Typography variant="body2" color="text.secondary">
-              {RIGHTS_NOTE}
-            </Typography>
           </Box>
+          {/* After the list of terms, not in it: a <dl> holds only its terms and values. */}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            {RIGHTS_NOTE}
+          </Typography>
           <SaveButton label="Enregistrer" />
         </Form>
       </CardContent>
