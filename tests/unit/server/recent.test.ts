@@ -1,5 +1,6 @@
 // Large totals reused for a while, small ones always exact (server/src/resources/framework/recent.ts,
-// docs/api.md "Totals and deep pages"), on a real PGlite database in memory.
+// docs/api.md "Totals and deep pages"), on a real PGlite database in memory. Starting PGlite
+// takes seconds, and past the 10 s default on a loaded machine: its hooks get a minute.
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,7 @@ beforeAll(async () => {
     db,
   );
   await sql`INSERT INTO row_of SELECT 'small', g FROM generate_series(1, 5) g`.execute(db);
-});
+}, 60_000);
 afterAll(async () => {
   await db?.destroy();
   await pglite?.close();
@@ -62,5 +63,5 @@ describe('recentRows', () => {
       await otherDb.destroy();
       await other.close();
     }
-  });
+  }, 60_000);
 });
