@@ -53,6 +53,15 @@ async function auditScreens(page: Page, brand: Brand, screens: Screen[], rules: 
     const where = `${screen.path} [${brand}]`;
     const started = Date.now();
     try {
+      // A notification left by the previous screen (a form's "not valid") would fade out
+      // during the next check, half transparent: closed (Escape) and gone first.
+      const notice = page.locator('.MuiSnackbar-root');
+      if ((await notice.count()) > 0) {
+        await page.keyboard.press('Escape');
+        await expect(notice)
+          .toHaveCount(0, { timeout: 6_000 })
+          .catch(() => undefined);
+      }
       await navigate(page, screen.path);
       await settled(page);
       findings.push(...(await audit(page, where, rules)));

@@ -42,7 +42,9 @@ export function Figure<Row>({ title, summary, chart, columns, rows }: FigureProp
         <Typography variant="h2" sx={{ fontSize: '1.1rem', mb: 1 }}>
           {title}
         </Typography>
-        <Box aria-hidden sx={{ width: '100%' }}>
+        {/* Inert, not only aria-hidden: the chart's own focusable parts leave the tab order too;
+            its table below is what assistive technologies read. */}
+        <Box inert sx={{ width: '100%' }}>
           {chart}
         </Box>
         <Button
@@ -53,33 +55,33 @@ export function Figure<Row>({ title, summary, chart, columns, rows }: FigureProp
         >
           {shown ? 'Masquer les chiffres' : 'Voir les chiffres'}
         </Button>
-        <Box
-          component="table"
-          id={tableId}
-          sx={shown ? { width: '100%', borderCollapse: 'collapse', mt: 1 } : visuallyHidden}
-        >
-          <caption style={{ textAlign: 'left' }}>{summary}</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.label} scope="col" style={{ textAlign: c.numeric ? 'right' : 'left' }}>
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: rows are figures, in their order.
-              <tr key={i}>
+        {/* Hidden, the table is clipped by its box (a table is never narrower than its cells,
+            a 1 px table would widen the page); shown, it scrolls inside the card. */}
+        <Box sx={shown ? { width: '100%', overflowX: 'auto', mt: 1 } : visuallyHidden}>
+          <Box component="table" id={tableId} sx={{ width: '100%', borderCollapse: 'collapse' }}>
+            <caption style={{ textAlign: 'left' }}>{summary}</caption>
+            <thead>
+              <tr>
                 {columns.map((c) => (
-                  <td key={c.label} style={{ textAlign: c.numeric ? 'right' : 'left' }}>
-                    {c.value(row)}
-                  </td>
+                  <th key={c.label} scope="col" style={{ textAlign: c.numeric ? 'right' : 'left' }}>
+                    {c.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are figures, in their order.
+                <tr key={i}>
+                  {columns.map((c) => (
+                    <td key={c.label} style={{ textAlign: c.numeric ? 'right' : 'left' }}>
+                      {c.value(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Box>
         </Box>
       </CardContent>
     </Card>
