@@ -172,7 +172,13 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
             sx={{ flex: 1, minWidth: 0, width: '100%' }}
             slotProps={{ htmlInput: { maxLength: 200 } }}
           />
-          <FormControl size="small" sx={{ minWidth: 200 }}>
+          {/* A fixed width beside the text field: the theme's full-width form controls otherwise
+              took the row and left the text field 24 px wide (axe's target-size). */}
+          <FormControl
+            size="small"
+            fullWidth={false}
+            sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }}
+          >
             <InputLabel id="search-category-label">{ALL_CATEGORIES.label}</InputLabel>
             <Select
               labelId="search-category-label"
@@ -188,7 +194,12 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
               ))}
             </Select>
           </FormControl>
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />}>
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<SearchIcon />}
+            sx={{ flexShrink: 0 }}
+          >
             {SEARCH_MESSAGES.button}
           </Button>
         </Stack>

@@ -140,7 +140,13 @@ export function UserImportDocumentation({ title }: PageProps) {
           </Section>
 
           <Section title="Colonnes">
-            <Box sx={{ width: '100%', overflowX: 'auto' }}>
+            {/* A region that scrolls sideways on a phone: reachable and scrollable by keyboard. */}
+            <Box
+              role="region"
+              aria-label="Colonnes du fichier"
+              tabIndex={0}
+              sx={{ width: '100%', overflowX: 'auto' }}
+            >
               <Table size="small" aria-label="Colonnes du fichier">
                 <TableHead>
                   <TableRow>
