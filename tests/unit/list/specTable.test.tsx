@@ -10,12 +10,18 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Col, RelatedList, SpecList, SpecTable } from '../../../src/components/list/index.ts';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
+import { setViewportWidth } from '../support/viewport.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A phone is the shared viewport fake (tests/unit/support/viewport.ts); each test starts again
+// from jsdom's own window.
+const jsdomMatchMedia = window.matchMedia;
+const jsdomWidth = window.innerWidth;
 afterEach(() => {
   server.resetHandlers();
-  setViewport(undefined);
+  window.matchMedia = jsdomMatchMedia;
+  window.innerWidth = jsdomWidth;
 });
 afterAll(() => server.close());
 
@@ -37,32 +43,6 @@ function CompanyList() {
       </SpecTable>
     </SpecList>
   );
-}
-
-/** A phone (under MUI's `sm`, 600 px) for useMediaQuery, or jsdom's default (no matchMedia). */
-function setViewport(width: number | undefined) {
-  const original = (globalThis as { __matchMedia?: typeof window.matchMedia }).__matchMedia;
-  if (width === undefined) {
-    if (original) window.matchMedia = original;
-    return;
-  }
-  (globalThis as { __matchMedia?: typeof window.matchMedia }).__matchMedia ??= window.matchMedia;
-  window.matchMedia = ((query: string) => {
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const matches =
-      (!max || width <= Number(max[1])) && (!min || width >= Number(min[1])) && (!!max || !!min);
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  }) as typeof window.matchMedia;
 }
 
 function open(onLocation?: (l: Location) => void) {
@@ -144,7 +124,7 @@ describe('SpecTable', () => {
   });
 
   it('on a phone: cards with the key fields and the same links', async () => {
-    setViewport(375);
+    setViewportWidth(375);
     server.use(http.get('*/api/insuranceOfCompanies', () => hydraCollection(companies, 3)));
     let location: Location | undefined;
     open((l) => {
