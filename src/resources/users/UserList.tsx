@@ -93,11 +93,7 @@ export function UserList({ title }: PageProps) {
       empty={false}
     >
       <SpecTable rowLink={(r) => `/users/${r.id}`}>
-        <Col
-          source="lastname"
-          label="Nom"
-          render={(user) => userName(user as UserRow) || `#${user.id}`}
-        />
+        <Col source="lastname" render={(user) => userName(user as UserRow) || `#${user.id}`} />
         <Col source="username" />
         <Col source="email" />
         <Col
