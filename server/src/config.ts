@@ -1,4 +1,5 @@
 // Environment -> typed configuration, validated once at start (docs/configuration.md).
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BRANDS } from '../../src/domain/brands.ts';
 import { REALM_NAME } from '../../src/domain/directory.ts';
@@ -88,6 +89,20 @@ const schema = z.object({
   KEYCLOAK_ADMIN_REALM: z.string().regex(REALM_NAME, { message: REALM_MESSAGE }).default('master'),
   KEYCLOAK_ADMIN_CLIENT_ID: z.string().trim().min(1).optional(),
   KEYCLOAK_ADMIN_CLIENT_SECRET: z.string().min(1).optional(),
+  TRUST_PROXY: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(isProxyAddress), {
+      message:
+        'must be proxy addresses or networks separated by commas, such as 10.0.0.5,172.16.0.0/12 (or loopback, linklocal, uniquelocal)',
+    })
+    .default([]),
+  DEMO_DATA: booleanFlag.optional(),
 });
 
 /**
@@ -115,6 +130,16 @@ const keycloakComplete = (env: z.output<typeof schema>, ctx: z.RefinementCtx): v
     });
   }
 };
+
+/** An IPv4/IPv6 address, a CIDR network, or one of proxy-addr's named ranges. */
+function isProxyAddress(value: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(value)) return true;
+  const [address, bits, extra] = value.split('/');
+  if (extra !== undefined || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= max;
+}
 
 /** An http(s) origin: scheme, host and port, nothing after them. */
 function isOrigin(value: string): boolean {
@@ -153,6 +178,16 @@ export interface Config {
   seedScale: 'demo' | 'large';
   /** Other sites whose pages may call the API from a browser (CORS); none by default. */
   corsOrigins: string[];
+  /**
+   * Proxies whose X-Forwarded-For/-Proto/-Host are believed (addresses, CIDR networks or
+   * proxy-addr's named ranges); empty: forwarding headers are ignored, the socket is the client.
+   */
+  trustProxy: string[];
+  /**
+   * Demo accounts and demo data may be seeded into an empty database. Asked for explicitly
+   * (DEMO_DATA) or implied by the embedded database; never implied by DATABASE_URL.
+   */
+  demoData: boolean;
   /** The single sign-on directory searched by /api/users/sso_search* (server/src/users/directory). */
   directory: {
     /** The realm searched when a call names none (spec administration §9: an internal realm). */
@@ -216,6 +251,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     seedScale: e.SEED_SCALE,
     corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     directory: {
       defaultRealm: e.SSO_DEFAULT_REALM ?? issuerRealm(e.OIDC_ISSUER) ?? EMBEDDED_REALM,
       keycloak:

@@ -33,6 +33,8 @@ describe('loadConfig', () => {
       seedScale: 'demo',
       pageCacheSeconds: 5,
       corsOrigins: [],
+      trustProxy: [],
+      demoData: true,
     });
   });
 
@@ -49,6 +51,7 @@ describe('loadConfig', () => {
       SEED_SCALE: 'large',
       PAGE_CACHE_SECONDS: '0',
       CORS_ORIGINS: 'https://admin.example.fr, http://localhost:5174/',
+      TRUST_PROXY: '10.0.0.5, 172.16.0.0/12,loopback',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -64,7 +67,23 @@ describe('loadConfig', () => {
       seedScale: 'large',
       pageCacheSeconds: 0,
       corsOrigins: ['https://admin.example.fr', 'http://localhost:5174'],
+      trustProxy: ['10.0.0.5', '172.16.0.0/12', 'loopback'],
+      demoData: false,
     });
+  });
+
+  it('seeds demo data on the embedded database or when asked, never implied by DATABASE_URL', () => {
+    const postgres = { DATABASE_URL: 'postgres://app@db:5432/extranet' };
+    expect(loadConfig({}).demoData).toBe(true);
+    expect(loadConfig({ DEMO_DATA: 'false' }).demoData).toBe(false);
+    expect(loadConfig(postgres).demoData).toBe(false);
+    expect(loadConfig({ ...postgres, DEMO_DATA: 'yes' }).demoData).toBe(true);
+  });
+
+  it('refuses a trusted proxy that is no address or network', () => {
+    for (const value of ['proxy.example.fr', '10.0.0.0/33', '10.0.0.1/8/2', '*']) {
+      expect(refusal({ TRUST_PROXY: value })).toContain('must be proxy addresses or networks');
+    }
   });
 
   it('treats empty variables as unset', () => {
