@@ -72,14 +72,20 @@ export function exportFileName(
   return `${base || fallback}${extension}`;
 }
 
-/** Characters that make a spreadsheet read a cell as a formula (or hide what follows). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A text cell read as a formula (or hiding what follows): its first non-blank character is
+ * = + - @, a tab, a carriage return, or the full-width ＝ ＋ － ＠ some spreadsheets take for
+ * them. Blanks are every Unicode space (\s: space, tab, line breaks, NBSP, the typographic
+ * spaces, the byte-order mark) and the zero-width ones \s leaves out.
+ */
+const FORMULA_START = /^[\s\u180e\u200b-\u200d\u2060]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
 
 /**
- * Neutralises formula injection (OWASP "CSV injection"): a text cell that starts with =, +, -,
- * @, a tab or a carriage return is prefixed with a single quote, so Excel and LibreOffice show
- * it as text instead of evaluating it. Both formats go through it; numbers and dates the
- * writers produce themselves are typed values, not text, and are left alone.
+ * Neutralises formula injection (OWASP "CSV injection"): a text cell whose first non-blank
+ * character is =, +, -, @ (or their full-width forms), a tab or a carriage return is prefixed
+ * with a single quote, so Excel and LibreOffice show it as text instead of evaluating it. Both
+ * formats go through it; numbers and dates the writers produce themselves are typed values,
+ * not text, and are left alone (a negative amount stays a number).
  */
 export function neutraliseCell(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;

@@ -3,6 +3,7 @@
 // scope, the list's order and French headers, then the rules around files: owner only, unknown
 // and malformed ids, bad filters refused before anything is claimed or stored, expiry.
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import qs from 'qs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -319,5 +320,30 @@ describe('formula injection', () => {
       const cr = format === 'xlsx' ? '\n' : '\r';
       for (const row of people.slice(1, 5)) expect(row[1]).toBe(`'${cr}Retour`);
     }
+  });
+
+  it('keeps a carriage return inside its quoted cell, and neutralises after blanks and full-width signs', async () => {
+    // Issue 18 point 6: '\r=1+1' was written unquoted, so a reader ending a row at a bare CR
+    // (as spreadsheets do) saw a new row starting with =1+1.
+    const db = server.database.db;
+    const [person] = (await api.get('vendeur', '/api/assures?itemsPerPage=1&order[id]=desc')).body[
+      'hydra:member'
+    ] as Json[];
+    await sql`UPDATE insured SET lastname = ${'\r=1+1'}, firstname = ${'\u00a0\uff1d1+1'}
+      WHERE id = ${person.id}`.execute(db);
+    const { download } = await runExport(api, 'vendeur', 'insureds', 'csv', { id: person.id });
+    const text = Buffer.from(await download.arrayBuffer()).toString('utf8');
+    expect(text).toContain(`"'\r=1+1";'\u00a0\uff1d1+1;`);
+    const formula = /^[\s\u200b]*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/;
+    // The file as a spreadsheet reads it: a row ends at any CR or LF outside quotes.
+    const rows: string[][] = parse(text, {
+      bom: true,
+      delimiter: ';',
+      record_delimiter: ['\r\n', '\r', '\n'],
+      relax_column_count: true,
+    });
+    expect(rows).toHaveLength(2);
+    expect(rows[1].slice(0, 2)).toEqual(["'\r=1+1", "'\u00a0\uff1d1+1"]);
+    for (const cell of rows.flat()) expect(cell).not.toMatch(formula);
   });
 });

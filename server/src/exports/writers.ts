@@ -2,7 +2,7 @@
 // an HTTP answer): XLSX through exceljs's streaming WorkbookWriter (each row committed as soon
 // as it is added; no shared strings table, which would keep every text in memory), CSV through
 // csv-stringify as Excel in France reads it: UTF-8 with a byte-order mark, ';' between cells,
-// CRLF between rows, quotes where a cell needs them.
+// CRLF between rows, quotes where a cell needs them, and around any line break.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -103,6 +103,10 @@ export function csvWriter(out: Writable, layout: SheetLayout): SheetWriter {
     bom: true,
     delimiter: ';',
     record_delimiter: '\r\n',
+    // csv-stringify quotes a cell holding the whole CRLF, not a bare CR or LF, which Excel and
+    // LibreOffice take for the end of a row: '\r=1+1' would start a row of its own with a
+    // formula. Quoted, any line break stays inside its cell.
+    quoted_match: /[\r\n]/,
     header: true,
     columns: layout.columns.map((c) => c.header),
   });

@@ -9,16 +9,40 @@ import {
 } from '../../../src/domain/exportFile.ts';
 
 describe('neutraliseCell (formula injection)', () => {
-  it.each(['=1+1', '+33 6 12', '-2+3', '@SUM(A1)', '\tTab', '\rRetour', '=HYPERLINK("x")'])(
-    'prefixes %j with a single quote',
+  it.each([
+    '=1+1',
+    '+33 6 12',
+    '-2+3',
+    '@SUM(A1)',
+    '\tTab',
+    '\rRetour',
+    '=HYPERLINK("x")',
+    // After blanks: spaces, tabs, line breaks, NBSP, the narrow NBSP, the ideographic space, a BOM.
+    ' =1',
+    '   +1',
+    '\u00a0=1',
+    '\u202f\u3000@x',
+    '\ufeff-1',
+    '\u200b=1',
+    '\n=1+1',
+    '\r\n=1+1',
+    ' \t ',
+    // The full-width signs.
+    '\uff1d1+1',
+    '\uff0b1',
+    '\uff0d1',
+    '\uff20SUM(A1)',
+    ' \uff1d1',
+  ])('prefixes %j with a single quote', (value) => {
+    expect(neutraliseCell(value)).toBe(`'${value}`);
+  });
+
+  it.each(['Dupont', '', ' ', "'=déjà", "  '=déjà", 'a=b', '12,50', '€', 'Jean-Pierre', 'x\r=1'])(
+    'leaves %j alone',
     (value) => {
-      expect(neutraliseCell(value)).toBe(`'${value}`);
+      expect(neutraliseCell(value)).toBe(value);
     },
   );
-
-  it.each(['Dupont', '', ' =1', "'=déjà", 'a=b', '12,50', '€'])('leaves %j alone', (value) => {
-    expect(neutraliseCell(value)).toBe(value);
-  });
 });
 
 describe('file names (spec §5)', () => {
