@@ -15,7 +15,7 @@ import {
   permissionsOf,
 } from './auth/identity.ts';
 import { isSessionPath } from './auth/sessionPaths.ts';
-import { SESSION_CACHE_PREFIX } from './sessionCache.ts';
+import { clearSessionCaches, SESSION_CACHE_PREFIX } from './sessionCache.ts';
 
 // react-admin's authProvider on the OIDC client (spec partner-extranet §4, §6, §7 "Authentication").
 // Two ways in, one session at a time: the OIDC authorization-code flow (the normal one), or a
@@ -61,14 +61,6 @@ const SIGN_IN_NEEDED = { redirectTo: '/login', message: false } as const;
 const SESSION_EXPIRED = { redirectTo: '/token-expired', message: false } as const;
 
 export { SESSION_CACHE_PREFIX };
-
-function clearSessionCaches(): void {
-  for (const storage of [window.sessionStorage, window.localStorage]) {
-    for (const key of Object.keys(storage)) {
-      if (key.startsWith(SESSION_CACHE_PREFIX)) storage.removeItem(key);
-    }
-  }
-}
 
 /** A user whose access token is still valid (not a type guard: an expired user is still a User). */
 const usable = (user: User | null): boolean => Boolean(user && !user.expired);

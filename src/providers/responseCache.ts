@@ -1,11 +1,14 @@
-import { SESSION_CACHE_PREFIX } from './sessionCache.ts';
+import { browserStorages, forgetStoredAnswers, onSessionEnd } from './sessionCache.ts';
 
 // The per-user response cache of spec partner-extranet §6 and §9: cached list answers are keyed
-// by the signed-in user and expire after 3 hours; the auth provider empties every key under
-// SESSION_CACHE_PREFIX at sign-out. Kept in localStorage so that every tab shares it; an answer
-// that cannot be stored (quota, private mode) is simply not cached.
+// by the signed-in user, expire after 3 hours, and are dropped after every write and at
+// sign-out (sessionCache.ts). Kept in the tab's memory only, never in the browser's storage:
+// some lists name people (brokers, access groups), and localStorage would keep them on disk
+// after the tab is closed. Each tab (and each reload) reads its lists once.
 
 export const CACHE_TTL_MS = 3 * 60 * 60 * 1000;
+/** Past this many answers, the oldest is dropped (the lists are few; a bound all the same). */
+export const CACHE_MAX_ENTRIES = 200;
 
 export interface ResponseCache {
   get<T>(url: string, load: () => Promise<T>): Promise<T>;
@@ -21,55 +24,60 @@ interface Entry {
 export interface ResponseCacheDeps {
   /** The signed-in user's key (login); null: nobody, nothing is cached. */
   userKey: () => Promise<string | null>;
-  storage?: () => Storage | undefined;
   now?: () => number;
   ttlMs?: number;
+  maxEntries?: number;
+  /** Where older versions stored answers, emptied once at creation (the browser's storages). */
+  legacyStorages?: () => Storage[];
 }
-
-const browserStorage = () => (typeof window === 'undefined' ? undefined : window.localStorage);
 
 export function createResponseCache({
   userKey,
-  storage = browserStorage,
   now = Date.now,
   ttlMs = CACHE_TTL_MS,
+  maxEntries = CACHE_MAX_ENTRIES,
+  legacyStorages = browserStorages,
 }: ResponseCacheDeps): ResponseCache {
+  // Browsers that ran an older version still hold its answers in localStorage: gone now.
+  for (const storage of legacyStorages()) forgetStoredAnswers(storage);
+
+  const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<unknown>>();
-  return {
+  // Bumped by clear(): an answer still loading when the cache is cleared is not kept.
+  let generation = 0;
+
+  const cache: ResponseCache = {
     async get<T>(url: string, load: () => Promise<T>): Promise<T> {
       const user = await userKey();
-      const store = storage();
-      if (!user || !store) return load();
-      const key = `${SESSION_CACHE_PREFIX}${user}:${url}`;
-      try {
-        const entry = JSON.parse(store.getItem(key) ?? 'null') as Entry | null;
-        if (entry && now() - entry.at < ttlMs) return entry.value as T;
-      } catch {
-        store.removeItem(key);
-      }
+      if (!user) return load();
+      const key = `${user}:${url}`;
+      const entry = entries.get(key);
+      // A copy: a screen changing what it got leaves the cached answer as the server sent it.
+      if (entry && now() - entry.at < ttlMs) return structuredClone(entry.value) as T;
+      entries.delete(key);
       // Two screens asking at once share one request.
       const running = pending.get(key) ?? load();
       pending.set(key, running);
+      const asked = generation;
       try {
         const value = (await running) as T;
-        try {
-          store.setItem(key, JSON.stringify({ at: now(), value } satisfies Entry));
-        } catch {
-          // Full or unavailable storage: served, not cached.
+        if (asked === generation) {
+          entries.set(key, { at: now(), value: structuredClone(value) });
+          if (entries.size > maxEntries) entries.delete(entries.keys().next().value as string);
         }
         return value;
       } finally {
-        pending.delete(key);
+        if (pending.get(key) === running) pending.delete(key);
       }
     },
     clear() {
-      const store = storage();
-      if (!store) return;
-      for (const key of Object.keys(store)) {
-        if (key.startsWith(SESSION_CACHE_PREFIX)) store.removeItem(key);
-      }
+      generation++;
+      entries.clear();
+      pending.clear();
     },
   };
+  onSessionEnd(() => cache.clear());
+  return cache;
 }
 
 /** The login in the bearer token (its payload is read, not verified: it only names a cache key). */

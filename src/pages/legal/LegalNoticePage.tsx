@@ -10,7 +10,7 @@ import { LegalSection } from './LegalSection.tsx';
  * not. The configuration names no company (only the brand): the publisher is described as the
  * operator, without made-up details. What it says of personal data, cookies and browser storage
  * is what the product does (server/src/http/spa.ts, server/src/auth/oidc/provider.ts,
- * src/providers/auth, src/providers/responseCache.ts).
+ * src/providers/auth, src/providers/responseCache.ts: the cached lists in memory only).
  */
 export default function LegalNoticePage() {
   const brand = useTheme().brand?.name ?? '';
@@ -146,9 +146,13 @@ export default function LegalNoticePage() {
             renouvelés pendant la session), effacés à la fermeture de l’onglet et à la déconnexion.
           </li>
           <li>
-            Stockage local du navigateur : les listes de référence déjà lues (états et types de
-            contrat, produits…), gardées 3 heures et effacées à la déconnexion, et vos préférences
-            d’affichage (menu, colonnes choisies).
+            Stockage local du navigateur : vos seules préférences d’affichage (menu, colonnes
+            choisies), sans aucune donnée des contrats, des assurés ni des utilisateurs.
+          </li>
+          <li>
+            Mémoire de l’onglet : les listes de référence déjà lues (états et types de contrat,
+            produits, apporteurs…), gardées au plus 3 heures, jamais écrites dans le navigateur et
+            effacées à la déconnexion, après chaque modification et à la fermeture de l’onglet.
           </li>
         </ul>
         <p>

@@ -92,6 +92,9 @@ describe('legal notice', () => {
     expect(cookies.textContent).toMatch(/365 jours/);
     expect(cookies.textContent).toMatch(/Stockage de session/);
     expect(cookies.textContent).toMatch(/Stockage local/);
+    // The cached lists stay in the tab's memory (src/providers/responseCache.ts).
+    expect(cookies.textContent).toMatch(/Mémoire de l’onglet/);
+    expect(cookies.textContent).toMatch(/jamais écrites dans le navigateur/);
     expect(screen.queryByRole('navigation', { name: 'Menu principal' })).toBeNull();
     expect(within(screen.getByRole('contentinfo')).getByText('Mentions légales')).toBeVisible();
   });
