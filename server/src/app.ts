@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerExports } from './exports/index.ts';
 import { crossOrigin } from './http/cors.ts';
+import { answerFrameworkError } from './http/frameworkErrors.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
     forceCloseConnections: 'idle',
     // order[field]=asc, f[]=a, f[0]=a, dtDebVal[after]=... (server/src/hydra/querystring.ts).
     routerOptions: { querystringParser: parseQueryString },
+    frameworkErrors: answerFrameworkError,
   });
 
   // List pages kept a few seconds; any change to the data empties it (pageCache.ts): the

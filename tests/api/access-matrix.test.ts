@@ -111,7 +111,7 @@ const rolesOf = (account: Account) =>
   expandRoles(DEMO_ACCOUNTS.find((a) => a.username === account)?.roles ?? []);
 const may = (account: Account, roles: readonly string[] | undefined) =>
   !roles || hasAnyRole(rolesOf(account), roles);
-const itemBase = (decl: AnyClass) => decl.paths.item ?? decl.paths.collection;
+const itemBase = (decl: AnyClass): string => decl.paths.item ?? decl.paths.collection ?? '';
 const servesItem = (decl: AnyClass): boolean =>
   // The framework records each item route it registers (server/src/hydra/registry.ts).
   (server.app as unknown as { hydra: { itemMethods(name: string): string[] } }).hydra
