@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { InteractionDetails } from 'oidc-provider';
 import type { Config } from '../../config.ts';
+import { rateLimitsOf, signInLockedMessage } from '../../http/rateLimits.ts';
 import type { AccountStore, SignInResult } from './accounts.ts';
+import { forwardedAsFastifySees } from './forwarded.ts';
 import { MOUNT_PATH } from './mount.ts';
 import { errorPage, type Page, signInPage } from './pages.ts';
 import { SCOPE } from './provider.ts';
@@ -28,6 +30,9 @@ export async function interactionRoutes(
 ): Promise<void> {
   const { config, provider, accounts, issuerPath } = deps;
   const brand = config.brand;
+  // Failures per login and per client address (Fastify's request.ip: TRUST_PROXY decides
+  // whether X-Forwarded-For is believed). docs/security.md, "Limits".
+  const limits = rateLimitsOf(app, config);
 
   const expired = (reply: FastifyReply) =>
     send(
@@ -90,6 +95,8 @@ export async function interactionRoutes(
   }
 
   await app.register(async (scope) => {
+    // oidc-provider reads this request too (its cookies, secure or not): same reading as Fastify.
+    scope.addHook('onRequest', async (request) => forwardedAsFastifySees(request));
     // The sign-in form posts urlencoded fields; parse them here unless the server already does.
     if (!scope.hasContentTypeParser(FORM)) {
       scope.addContentTypeParser(
@@ -123,10 +130,24 @@ export async function interactionRoutes(
         if (interaction?.prompt.name !== 'login') return expired(reply);
         const login = typeof request.body?.login === 'string' ? request.body.login : '';
         const password = typeof request.body?.password === 'string' ? request.body.password : '';
-        const result: SignInResult =
-          login && password ? await accounts.authenticate(login, password) : { refused: 'invalid' };
+        const action = `${issuerPath}/interaction/${interaction.uid}/login`;
+        let result: SignInResult = { refused: 'invalid' };
+        if (login && password) {
+          // Counted before the password is checked, so that guesses sent in parallel count too;
+          // while locked, not even the right password is checked.
+          const attempt = await limits.signIn(login, request.ip);
+          if (attempt.locked) {
+            const { retryAfter } = attempt.locked;
+            request.log.warn({ login, ip: request.ip, retryAfter }, 'sign-in locked');
+            reply.header('retry-after', String(retryAfter));
+            const locked = signInLockedMessage(retryAfter);
+            return send(reply, signInPage(brand, { action, login, error: { locked } }), 429);
+          }
+          result = await accounts.authenticate(login, password);
+          // A disabled account's page is shown only to the right password: a success too.
+          if ('accountId' in result || result.refused === 'disabled') await attempt.succeeded();
+        }
         if (!('accountId' in result)) {
-          const action = `${issuerPath}/interaction/${interaction.uid}/login`;
           return send(reply, signInPage(brand, { action, login, error: result.refused }));
         }
         const { accountId } = result;

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
+import { forwardedAsFastifySees } from './forwarded.ts';
 
 /** Where the provider is mounted on this server (the issuer's path, behind no rewriting). */
 export const MOUNT_PATH = '/oidc';
@@ -19,6 +20,8 @@ export async function mountProvider(
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       reply.hijack();
+      // The provider believes X-Forwarded-*: only what Fastify believes (TRUST_PROXY) reaches it.
+      forwardedAsFastifySees(request);
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       const url = raw.url ?? MOUNT_PATH;
       let rest = url.slice(MOUNT_PATH.length);

@@ -5,7 +5,7 @@ import { BRAND_COLOURS, type Brand } from '../../../../src/domain/brands.ts';
 
 export interface Page {
   html: string;
-  /** Content-Security-Policy for this page: inline styles, and only the scripts it holds. */
+  /** Content-Security-Policy for this page: only the style and the script it holds. */
   csp: string;
 }
 
@@ -43,6 +43,7 @@ aside p{font-size:1.5rem;max-width:22rem;margin:0}
 
 function layout(brand: Brand, title: string, body: string, script?: string): Page {
   const { name } = BRAND_COLOURS[brand];
+  const css = styles(brand);
   const html = `<!DOCTYPE html>
 <html lang="fr">
 <head>
@@ -50,7 +51,7 @@ function layout(brand: Brand, title: string, body: string, script?: string): Pag
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${escapeHtml(title)} – ${escapeHtml(name)}</title>
-<style>${styles(brand)}</style>
+<style>${css}</style>
 </head>
 <body>
 <main>
@@ -68,7 +69,8 @@ ${script ? `<script>${script}</script>` : ''}
   // sign-out forms end on the application's own address (another origin in development).
   return {
     html,
-    csp: `default-src 'none'; style-src 'unsafe-inline'; script-src ${scriptSrc}; base-uri 'none'; frame-ancestors 'self'`,
+    // Its one <style> and its one script (if any) by their hashes: no other inline content runs.
+    csp: `default-src 'none'; style-src ${sha256(css)}; script-src ${scriptSrc}; base-uri 'none'; frame-ancestors 'self'`,
   };
 }
 
@@ -79,9 +81,19 @@ export const SIGN_IN_DISABLED = 'Votre compte est désactivé. Contactez votre a
 
 export function signInPage(
   brand: Brand,
-  options: { action: string; login?: string; error?: boolean | 'invalid' | 'disabled' },
+  options: {
+    action: string;
+    login?: string;
+    error?: boolean | 'invalid' | 'disabled' | { locked: string };
+  },
 ): Page {
-  const message = options.error === 'disabled' ? SIGN_IN_DISABLED : SIGN_IN_ERROR;
+  const { error } = options;
+  const message =
+    typeof error === 'object'
+      ? escapeHtml(error.locked)
+      : error === 'disabled'
+        ? SIGN_IN_DISABLED
+        : SIGN_IN_ERROR;
   const invalid = options.error ? ' aria-invalid="true" aria-describedby="signin-error"' : '';
   const body = `<h1>${SIGN_IN_TITLE}</h1>
 ${options.error ? `<p class="error" id="signin-error" role="alert">${message}</p>` : ''}

@@ -207,7 +207,8 @@ export function createProvider(deps: {
     },
   });
 
-  // Trust X-Forwarded-Proto / -Host like the Fastify server does (trustProxy).
+  // Koa reads X-Forwarded-Proto / -Host / -For; they reach it only as Fastify read them, from
+  // the proxies of TRUST_PROXY alone (forwarded.ts, called by mount.ts and interactions.ts).
   provider.proxy = true;
   // The provider answers outside Fastify (hijacked): it sets the basic headers itself.
   provider.use(async (ctx, next) => {
