@@ -18,6 +18,7 @@ import {
   exportPath,
   FILE_EXTENSIONS,
 } from '../../../src/domain/exportFile.ts';
+import { auditExport } from '../audit/events.ts';
 import { httpError } from '../http/problem.ts';
 import { COMMISSION_ROLES } from '../resources/commissions/source.ts';
 import { contextOf } from '../resources/framework/context.ts';
@@ -75,6 +76,7 @@ export async function registerExports(api: Api, deps: ResourceDeps): Promise<voi
     if (!(await createExport(db, { id: uuid, owner, kind, format, name }))) {
       throw httpError(409, 'Cet identifiant de demande a déjà servi à un export.');
     }
+    await auditExport(ctx, { kind, format, uuid, decl: sheet.decl, query: parsed });
     jobs.start({ id: uuid, owner, kind, name, run: { sheet, format, ctx, qb, query: parsed } });
     return reply.code(202).send({ accepted: true, id: uuid });
   }

@@ -1,6 +1,7 @@
 // Every resource, registered in the protected API scope (server/src/app.ts).
 // Each module lives in its own folder and exports register(api, deps); add one line per module.
 import { CLASSES } from '../../../src/domain/schema/index.ts';
+import * as auditTrail from '../audit/resource.ts';
 import * as accessGroups from './accessGroups/index.ts';
 import * as beneficiaries from './beneficiaries/index.ts';
 import * as benefits from './benefits/index.ts';
@@ -61,6 +62,8 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await users.register(api, deps);
   // The full-text search (POST /search, /api/search), scoped like each list it reads.
   search.register(api, deps);
+  // The audit trail, read only, for operator administrators (server/src/audit/).
+  await auditTrail.register(api, deps);
   // The plain classes: served from their declaration alone (src/domain/schema, `generic`).
   for (const decl of CLASSES) if (decl.generic) await genericResource(api, deps, decl);
 }

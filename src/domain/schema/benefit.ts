@@ -40,6 +40,8 @@ export const Benefit = defineClass({
   plural: 'Prestations',
   paths: { collection: '/api/prestations' },
   access: { read: INSURED_ROLES },
+  // Health data: who read which care, and when.
+  audit: { view: 'benefit.view', list: 'benefit.list' },
   messages: { notFound: 'Cette prestation est introuvable.' },
   // Spec §9: the latest payment first (unpaid ones lead).
   defaultOrder: [{ field: 'datePayment', direction: 'desc' }],

@@ -2,6 +2,7 @@
 // Add a class here and the server documents it, the SPA labels it (resources.<name>.fields.*)
 // and the generic screens can show it.
 import { AccessGroup } from './accessGroup.ts';
+import { AuditEvent } from './audit.ts';
 import { Benefit } from './benefit.ts';
 import { Commission, CommissionSummary } from './commission.ts';
 import { Contract } from './contract.ts';
@@ -56,6 +57,7 @@ export const CLASSES: readonly AnyClass[] = [
   User,
   UserImportLog,
   UserImportHistory,
+  AuditEvent,
 ];
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));

@@ -83,6 +83,7 @@ export const Insured = defineClass({
   paths: { collection: '/api/assures' },
   display: 'lastname',
   access: { read: INSURED_ROLES },
+  audit: { view: 'insured.view', list: 'insured.list' },
   messages: { notFound: 'Cet assuré est introuvable.' },
   // Spec §9: affiliates by startAt descending.
   defaultOrder: [{ field: 'startAt', direction: 'desc' }],
@@ -169,6 +170,7 @@ export const Beneficiary = defineClass({
   paths: { item: '/api/beneficiaires' },
   display: 'lastname',
   access: { read: INSURED_ROLES },
+  audit: { view: 'beneficiary.view', list: 'beneficiary.list' },
   messages: { notFound: 'Cet ayant droit est introuvable.' },
   // Spec §7: by lastname and firstname.
   defaultOrder: [
@@ -261,6 +263,7 @@ export const ContractInsured = defineClass({
   paths: { item: '/api/assures' },
   display: 'assure',
   access: { read: INSURED_ROLES },
+  audit: { list: 'insured.list' },
   // Spec §9: affiliates by startAt descending.
   defaultOrder: [{ field: 'startAt', direction: 'desc' }],
   properties: {

@@ -104,8 +104,15 @@ const user = {
   ],
 } as const satisfies Partial<ClassDecl<keyof typeof account>>;
 
+/** A seller or a manager created: an account, its type and organisation (server/src/users/create.ts). */
+const audit = {
+  change: 'user.change',
+  values: ['userType', 'roles', 'organization', 'enabled'],
+} as const;
+
 export const Broker = defineClass({
   ...user,
+  audit,
   name: 'Broker',
   resource: 'brokers',
   title: 'Vendeur',
@@ -122,6 +129,7 @@ export const Broker = defineClass({
 
 export const Supervisor = defineClass({
   ...user,
+  audit,
   name: 'Supervisor',
   resource: 'managers',
   title: 'Manager',

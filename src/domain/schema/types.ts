@@ -6,6 +6,7 @@
 // (docs/architecture.md, "Adding a resource"). Pure data: no I/O, shared by both halves.
 
 import type { Area } from '../access.ts';
+import type { AuditDecl } from '../audit.ts';
 
 /** The JSON value of a property. 'json' is an embedded value with no class of its own. */
 export type ValueType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'dateTime' | 'json';
@@ -125,6 +126,8 @@ export interface PropertyDecl {
   writeRoles?: readonly string[];
   filter?: FilterKind | FilterDecl;
   sort?: true | SortDecl;
+  /** A closed list of values, each with its French label: screens show and filter by label. */
+  choices?: Readonly<Record<string, string>>;
 }
 
 export interface ClassDecl<P extends string = string> {
@@ -187,7 +190,12 @@ export interface ClassDecl<P extends string = string> {
    * Where the SPA shows a generic class: the base path of its screens (list at the path,
    * `/create`, `/:id`, `/:id/edit`) and the area whose roles open them (src/domain/access.ts).
    */
-  screens?: { path: string; area: Area };
+  screens?: {
+    path: string;
+    area: Area;
+    /** The list's entry in a submenu of the side menu (the key of its parent declaration). */
+    menu?: { parent: string; label: string };
+  };
   /**
    * What the screens say before a delete, read from the record: its own warning (shown when
    * its `flag` property is true, the text of its `message` property), and how many records its
@@ -210,6 +218,12 @@ export interface ClassDecl<P extends string = string> {
    * the member before and after. The classes that say who may do what.
    */
   audited?: boolean;
+  /**
+   * What its reads and writes leave in the audit trail (audit_event, read at
+   * /api/audit_events): the framework's item, list and write handlers record them
+   * (server/src/audit/record.ts, src/domain/audit.ts).
+   */
+  audit?: AuditDecl;
   /** Roles any one of which may read it; may create, update, delete it (none: no such write). */
   access: {
     read?: readonly string[];

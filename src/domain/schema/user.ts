@@ -8,6 +8,20 @@ import { defineClass, idProperty, type PropertyDecl } from './types.ts';
 /** Whoever holds USERS_MANAGEMENT, in its data scope (operator: all; partner: its partner's). */
 const MANAGE = ['USERS_MANAGEMENT'];
 
+/** What a user's write gives or takes, kept by the audit trail with its values. */
+const AUDITED_RIGHTS = [
+  'enabled',
+  'realm',
+  'userType',
+  'roles',
+  'profileRealm',
+  'organization',
+  'partnerId',
+  'managedBy',
+  'pole',
+  'accessGroup',
+];
+
 const text = (
   label: string,
   column: string,
@@ -48,6 +62,8 @@ export const User = defineClass({
   table: 'app_user',
   display: 'username',
   access: { read: MANAGE, create: MANAGE, update: MANAGE },
+  // The rights a write gives or takes are kept; a name or an e-mail changed is only named.
+  audit: { change: 'user.change', values: AUDITED_RIGHTS },
   messages: {
     notFound: 'Cet utilisateur est introuvable.',
     loadError: 'Une erreur est survenue durant le chargement des utilisateurs',

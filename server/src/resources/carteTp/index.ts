@@ -14,6 +14,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CarteTpPeriod, isEmailAddress, periodLabel } from '../../../../src/domain/carteTp.ts';
 import { INSURED_ROLES } from '../../../../src/domain/schema/insured.ts';
+import { auditCarteTp } from '../../audit/events.ts';
 import { asciiFileName, attachment, rfc5987 } from '../../exports/disposition.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed } from '../../http/violations.ts';
@@ -148,6 +149,7 @@ export function register(api: Api, deps: ResourceDeps): void {
     if (!latest) throw httpError(404, NO_CARD);
     const card = await cardOf(ctx, insuredId, latest);
     if (!card) throw httpError(404, NO_CARD);
+    await auditCarteTp(ctx, insuredId, card.period, 'attachment');
     return sendPdf(reply, deps, card, 'attachment');
   });
 
@@ -167,6 +169,7 @@ export function register(api: Api, deps: ResourceDeps): void {
       }
       const card = await cardOf(ctx, insuredId, asked.period);
       if (!card) throw httpError(404, CARD_NOT_FOUND);
+      await auditCarteTp(ctx, insuredId, card.period, email ? { email } : 'inline');
       if (asked.action === 'visu') return sendPdf(reply, deps, card, 'inline');
 
       const pdf = await carteTpPdf(card, deps.config.brand);

@@ -8,6 +8,8 @@
 // (./recent.ts), and the limits are written into the SQL so that PostgreSQL can reuse one
 // generic plan of the page's prepared statement (server/src/db/preparedStatements.ts).
 import { type CompiledQuery, type Expression, type SqlBool, sql } from 'kysely';
+import { classNamed } from '../../../../src/domain/schema/index.ts';
+import { type AuditEvent, auditRead, keptFilters, listDetail } from '../../audit/record.ts';
 import { sendJsonLdText } from '../../hydra/jsonld.ts';
 import { type CollectionQuery, type Direction, parseCollectionQuery } from '../../hydra/query.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps, type RoleRule } from './context.ts';
@@ -233,13 +235,22 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
   const search = searchJson(searchMappings(decl));
   const cap = decl.countCap ?? COUNT_CAP;
   const plans = new Map<string, Plan>();
+  // A class whose lists are audited (its declaration's audit.list): one event per page asked,
+  // with the ids it showed, recorded before it is sent; a page kept keeps its event's detail.
+  const audited = classNamed(decl.resource)?.audit?.list;
+  const trail = new Map<string, AuditEvent>();
+  const filterType = keptFilters(decl.filters);
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
       await decl.check?.(ctx);
       const planKey = `${ctx.principal.userId}\u0000${JSON.stringify(ctx.scope)}\u0000${request.url}`;
       const kept = pages.get(planKey);
-      if (kept !== undefined) return sendJsonLdText(reply, kept);
+      const keptEvent = audited ? trail.get(planKey) : undefined;
+      if (kept !== undefined && (!audited || keptEvent)) {
+        if (keptEvent) await auditRead(ctx, keptEvent);
+        return sendJsonLdText(reply, kept);
+      }
       const generation = pages.generation;
       let known = plans.get(planKey);
       if (!known) {
@@ -267,6 +278,22 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
       if (keyset) for (const row of pageRows) for (const i of keys.keys()) delete row[KEY(i)];
 
       const members = await source.members(pageRows, ctx);
+      if (audited) {
+        const event: AuditEvent = {
+          action: audited,
+          targetType: decl.resource,
+          targetIds: (members as Array<{ id?: unknown }>).flatMap((m) =>
+            typeof m.id === 'number' ? [m.id] : [],
+          ),
+          detail: listDetail(request.url.split('?')[0], query, filterType, {
+            ...count,
+            shown: pageRows.length,
+          }),
+        };
+        if (trail.size >= PLANS_MAX) trail.delete(trail.keys().next().value as string);
+        trail.set(planKey, event);
+        await auditRead(ctx, event);
+      }
       const body = hydraPage(
         {
           resource: decl.resource,

@@ -1,6 +1,8 @@
 // A Hydra item over a Source: the same scoped FROM as the collection, narrowed to one id.
 // Unknown and out-of-scope ids answer the same 404 (never 403: existence is not revealed).
 import { sql } from 'kysely';
+import { classNamed } from '../../../../src/domain/schema/index.ts';
+import { auditRead } from '../../audit/record.ts';
 import { httpError } from '../../http/problem.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps, type RoleRule } from './context.ts';
@@ -35,11 +37,16 @@ export async function loadItem(
 
 export function item(api: Api, deps: ResourceDeps, decl: ItemDecl): void {
   api.hydra.serveItem(decl.resource, 'GET');
+  // A class whose reads are audited (its declaration's audit.view): recorded before it is sent.
+  const audited = classNamed(decl.resource)?.audit?.view;
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
-      const found = await loadItem(decl.source, ctx, ctx.pathId(decl.param));
+      const id = ctx.pathId(decl.param);
+      const found = await loadItem(decl.source, ctx, id);
       if (found === undefined) throw httpError(404, decl.notFound);
+      if (audited)
+        await auditRead(ctx, { action: audited, targetType: decl.resource, targetId: id });
       // What a write's If-Match names (./write.ts): the member as this caller sees it.
       reply.header('ETag', etagOf(found));
       return sendJsonLd(reply, {

@@ -17,6 +17,7 @@ import {
   isWritable,
   linkOf,
 } from '../../../../src/domain/schema/types.ts';
+import { changeDetail, recordAudit } from '../../audit/record.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -208,24 +209,40 @@ export async function writes(
     if (violations.length) throw new ValidationFailed(violations);
   }
 
-  /** A class whose changes are history: who, when, which record, before and after. */
+  /**
+   * A class whose changes are history (rights_change: who, when, which record, before and
+   * after) or audited (audit_event: what its declaration's audit.change names, with the rights
+   * added and removed), in the write's transaction.
+   */
   async function record(
     trx: AnyDb,
     ctx: Ctx,
     id: number,
     action: 'create' | 'update' | 'delete',
     before: unknown,
+    written: readonly string[] = [],
   ) {
-    if (!decl.audited) return;
+    const audit = decl.audit;
+    if (!decl.audited && !audit?.change) return;
     const after =
       action === 'delete' ? null : await loadItem(binding.source, { ...ctx, db: trx }, id);
-    await recordChange(trx, ctx.principal, {
-      className: decl.name,
-      targetId: id,
-      action,
-      before,
-      after,
-    });
+    if (decl.audited) {
+      await recordChange(trx, ctx.principal, {
+        className: decl.name,
+        targetId: id,
+        action,
+        before,
+        after,
+      });
+    }
+    if (audit?.change) {
+      await recordAudit(trx, ctx, {
+        action: audit.change,
+        targetType: decl.name,
+        targetId: id,
+        detail: changeDetail(audit, action, before as never, after as never, written),
+      });
+    }
   }
 
   /** Runs the binding's follow-up of a committed write; the write stands whatever it does. */
@@ -271,7 +288,11 @@ export async function writes(
   async function createOne(ctx: Ctx, body: unknown, options: { quiet?: boolean } = {}) {
     let written: Record<string, unknown> = {};
     const id = await inTransaction(false, async (trx) => {
-      if (binding.create) return binding.create(trx as Transaction<DB>, body, ctx);
+      if (binding.create) {
+        const created = await binding.create(trx as Transaction<DB>, body, ctx);
+        await record(trx, ctx, created, 'create', null);
+        return created;
+      }
       const into = tableFor();
       const { values, violations } = readBody(decl, body, 'create', ctx.principal);
       binding.prepare?.(values);
@@ -289,7 +310,7 @@ export async function writes(
         .executeTakeFirstOrThrow();
       const newId = inserted[into.id] as number;
       await writeLinks(trx, links, newId, values);
-      await record(trx, ctx, newId, 'create', null);
+      await record(trx, ctx, newId, 'create', null, Object.keys(values));
       return newId;
     });
     if (!options.quiet) {
@@ -341,7 +362,7 @@ export async function writes(
             await trx.updateTable(into.name).set(row).where(into.id, '=', id).execute();
           }
           await writeLinks(trx, links, id, values);
-          await record(trx, ctx, id, 'update', before);
+          await record(trx, ctx, id, 'update', before, Object.keys(values));
           return { values, before };
         });
         await publish(request);

@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { Role } from '../../../../src/domain/schema/rights.ts';
+import { recordAudit } from '../../audit/record.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { type Api, contextOf, parseId, type ResourceDeps } from '../framework/context.ts';
@@ -164,6 +165,12 @@ export async function registerTree(api: Api, deps: ResourceDeps): Promise<void> 
         action: moving ? 'tree' : 'order',
         before: snapshot(before),
         after: snapshot(after),
+      });
+      await recordAudit(trx, ctx, {
+        action: 'rights.change',
+        targetType: Role.name,
+        targetIds: placements.map((p) => p.id),
+        detail: { operation: moving ? 'tree' : 'order' },
       });
     });
     await api.hub.publish(Role.resource, { changed: Role.resource }).catch((error: Error) => {
