@@ -20,6 +20,7 @@ import {
 } from '../../../src/domain/exportFile.ts';
 import { auditExport } from '../audit/events.ts';
 import { httpError } from '../http/problem.ts';
+import { rateLimitsOf } from '../http/rateLimits.ts';
 import { COMMISSION_ROLES } from '../resources/commissions/source.ts';
 import { contextOf } from '../resources/framework/context.ts';
 import {
@@ -47,6 +48,7 @@ const withApi = (path: string) => [path, `/api${path}`];
 export async function registerExports(api: Api, deps: ResourceDeps): Promise<void> {
   const db = withExportTables(deps.database.db);
   const jobs = new ExportJobs(db, () => api.hub, api.log);
+  const limits = rateLimitsOf(api, deps.config);
   api.addHook('onReady', async () => {
     await deleteExpired(db).catch((error: Error) =>
       api.log.error({ err: error }, 'exports: could not delete the expired files'),
@@ -64,6 +66,8 @@ export async function registerExports(api: Api, deps: ResourceDeps): Promise<voi
     // The framework reads a list's parameters from the query: give it the body's filters.
     request.query = query;
     const ctx = await contextOf(request, deps, EXPORT_ROLES);
+    // A person never starts 30 exports a minute; a script does (429 with Retry-After).
+    await limits.use('exports', ctx.principal.username, reply);
     const sheet = EXPORTS[kind];
     // Every filter checked (400 naming it) before anything is claimed or stored.
     const { qb, query: parsed } = filtered(sheet.decl, ctx);

@@ -17,6 +17,7 @@ import { INSURED_ROLES } from '../../../../src/domain/schema/insured.ts';
 import { auditCarteTp } from '../../audit/events.ts';
 import { asciiFileName, attachment, rfc5987 } from '../../exports/disposition.ts';
 import { httpError } from '../../http/problem.ts';
+import { rateLimitsOf } from '../../http/rateLimits.ts';
 import { ValidationFailed } from '../../http/violations.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps } from '../framework/context.ts';
 import { inScope } from '../insureds/parents.ts';
@@ -125,6 +126,7 @@ async function sendPdf(
 }
 
 export function register(api: Api, deps: ResourceDeps): void {
+  const limits = rateLimitsOf(api, deps.config);
   api.get('/api/assures/:id/availables_carte_tp', async (request, reply) => {
     const { ctx, insuredId } = await insuredContext(request, deps, 'id');
     const periods = await periodsOf(ctx, insuredId);
@@ -171,6 +173,8 @@ export function register(api: Api, deps: ResourceDeps): void {
       if (!card) throw httpError(404, CARD_NOT_FOUND);
       await auditCarteTp(ctx, insuredId, card.period, email ? { email } : 'inline');
       if (asked.action === 'visu') return sendPdf(reply, deps, card, 'inline');
+      // The card goes to any address typed: a script must not make a mail relay of it.
+      await limits.use('mails', ctx.principal.username, reply);
 
       const pdf = await carteTpPdf(card, deps.config.brand);
       const holder = `${card.insured.firstname} ${card.insured.lastname}`;

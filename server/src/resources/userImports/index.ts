@@ -20,6 +20,7 @@ import {
 } from '../../../../src/domain/userImport.ts';
 import { attachment } from '../../exports/disposition.ts';
 import { httpError } from '../../http/problem.ts';
+import { rateLimitsOf } from '../../http/rateLimits.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
 import { sendInvitationLink } from '../../users/accountMails.ts';
@@ -136,6 +137,7 @@ export async function registerUserImports(
     publicUrl: deps.config.publicUrl,
     changed: () => deps.pages.forget(),
   });
+  const limits = rateLimitsOf(api, deps.config);
   api.addHook('onReady', async () => jobs.watch());
   api.addHook('onClose', () => jobs.close());
 
@@ -197,6 +199,8 @@ export async function registerUserImports(
 
     scope.post(BASE, async (request, reply) => {
       const ctx = await contextOf(request, deps, MANAGE);
+      // Counted before the file is read: a script's uploads are refused without being parsed.
+      await limits.use('imports', ctx.principal.username, reply);
       const upload = await readUpload(request);
       const options = optionsOf(upload.fields, ctx.principal.username);
       const table = await readImportFile(upload.bytes);
@@ -235,6 +239,7 @@ export async function registerUserImports(
     const ctx = await contextOf(request, deps, MANAGE);
     const id = ctx.pathId();
     const log = await visibleImport(ctx, id);
+    await limits.use('mails', ctx.principal.username, reply);
     if (log.processStatus === 'started') {
       throw httpError(
         409,

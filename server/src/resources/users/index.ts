@@ -9,6 +9,7 @@
 import { User } from '../../../../src/domain/schema/user.ts';
 import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { httpError } from '../../http/problem.ts';
+import { rateLimitsOf } from '../../http/rateLimits.ts';
 import { sendResetLink } from '../../users/accountMails.ts';
 import { contextOf } from '../framework/context.ts';
 import { genericResource } from '../framework/generic.ts';
@@ -23,6 +24,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const db = deps.database.db;
   const { publicUrl } = deps.config;
   const invite = invitationOnCreate(api, deps);
+  const limits = rateLimitsOf(api, deps.config);
   const writes = await genericResource(api, deps, User, {
     source: users,
     list: { filters: userFilters },
@@ -45,6 +47,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     if ((await loadItem(users, ctx, id)) === undefined) {
       throw httpError(404, User.messages?.notFound);
     }
+    await limits.use('mails', ctx.principal.username, reply);
     const { expiresAt } = await sendResetLink(db, api.mailer, {
       userId: id,
       createdBy: ctx.principal.userId,
