@@ -142,8 +142,13 @@ export interface RateLimits {
   signIn(login: string, ip: string | undefined): Promise<SignInAttempt>;
   /** One action of a signed-in user; throws the 429 problem (with Retry-After) past the limit. */
   use(action: 'exports' | 'imports' | 'mails', user: string, reply: FastifyReply): Promise<void>;
+  /** Resolves once Redis answers (at most a few seconds; meanwhile each instance counts alone). */
+  ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long a start waits for Redis before counting in memory until it answers. */
+const READY_WAIT_MS = 5000;
 
 const TOO_MANY: Record<'exports' | 'imports' | 'mails', string> = {
   exports: "Vous avez lancé trop d'exports en peu de temps.",
@@ -280,6 +285,21 @@ export function createRateLimits(
       }
     },
 
+    async ready() {
+      const client = redis?.client;
+      if (!client || client.status === 'ready') return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, READY_WAIT_MS);
+        timer.unref();
+        client.once('ready', done);
+        function done() {
+          clearTimeout(timer);
+          client?.off('ready', done);
+          resolve();
+        }
+      });
+    },
+
     async close() {
       if (!redis) return;
       if (redis.client.status === 'ready') await redis.client.quit().catch(() => undefined);
@@ -298,6 +318,7 @@ export function rateLimitsOf(app: FastifyInstance, config: Config): RateLimits {
     const created = createRateLimits(config, app.log);
     limits = created;
     perServer.set(config, created);
+    app.addHook('onReady', () => created.ready());
     app.addHook('onClose', async () => {
       perServer.delete(config);
       await created.close();
