@@ -31,7 +31,7 @@ export function createAuthenticate(deps: {
         return sendUnauthorized(reply, 'refused');
       }
       request.log.error({ err: error }, 'bearer token could not be verified');
-      return sendAuthUnavailable(reply);
+      return sendAuthUnavailable(reply, error);
     }
   };
 }

@@ -1,7 +1,8 @@
 // The API's 401 and 503 answers for authentication, as application/problem+json with the
 // Hydra error vocabulary (the same shape as every other API error, ARCHITECTURE.md).
 import type { FastifyReply } from 'fastify';
-import { problem, sendProblem } from '../http/problem.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { problem, sendDatabaseUnavailable, sendProblem } from '../http/problem.ts';
 
 export const UNAUTHORIZED_TITLE = 'Authentification requise';
 
@@ -27,8 +28,13 @@ export function sendUnauthorized(reply: FastifyReply, refusal: Refusal): Fastify
   return sendProblem(reply, problem(401, DESCRIPTIONS[refusal], UNAUTHORIZED_TITLE));
 }
 
-/** The identity provider's keys could not be read: nobody can be authenticated for now. */
-export function sendAuthUnavailable(reply: FastifyReply): FastifyReply {
+/**
+ * The token could not be checked: the identity provider's keys could not be read, nobody can
+ * be authenticated for now. When the cause is the database (the user's row could not be
+ * read), it is the whole service that is unavailable, said as every other request says it.
+ */
+export function sendAuthUnavailable(reply: FastifyReply, cause?: unknown): FastifyReply {
+  if (isDatabaseUnavailable(cause)) return sendDatabaseUnavailable(reply);
   reply.header('retry-after', '30');
   return sendProblem(
     reply,

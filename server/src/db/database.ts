@@ -6,6 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { holdInstanceLockOnPglite, holdInstanceLockOnServer } from './instance.ts';
 import { pglitePool } from './pgliteDialect.ts';
 import { preparingPool } from './preparedStatements.ts';
 import type { DB } from './schema.ts';
@@ -31,6 +32,10 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     const pool = new pg.Pool({
       connectionString: database.url,
       max: 10,
+      // A server that does not answer (network cut, host down) fails the request after 5 s
+      // (a 503, db/unavailable.ts) instead of holding it forever; a refusal fails at once.
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           PARSERS[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
@@ -42,13 +47,30 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     pool.on('error', (error) => {
       process.emitWarning(`Connexion PostgreSQL inactive perdue : ${error.message}`);
     });
+    // The pool needs nothing more to come back after an outage: a broken connection is dropped
+    // (above, or when its query fails) and the next query opens a new one.
     // Repeated SELECTs become named prepared statements: planned once per connection.
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    // This process's jobs are known to be alive while it holds its lock (instance.ts).
+    const releaseInstance = await holdInstanceLockOnServer(database.url, (message) =>
+      process.emitWarning(message),
+    ).catch(async (error: unknown) => {
+      await db.destroy();
+      throw error;
+    });
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        await releaseInstance();
+        await db.destroy();
+      },
+    };
   }
   if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
   // unaccent: the full-text search folds accents (migration 017_search).
   const pglite = await PGlite.create(database.dir, { parsers: PARSERS, extensions: { unaccent } });
+  await holdInstanceLockOnPglite(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
   return {
     db,

@@ -53,6 +53,8 @@ export async function registerExports(api: Api, deps: ResourceDeps): Promise<voi
     await deleteExpired(db).catch((error: Error) =>
       api.log.error({ err: error }, 'exports: could not delete the expired files'),
     );
+    // Files left running by a killed process: failed, their owners told (jobs.ts).
+    await jobs.watch();
   });
   api.addHook('onClose', () => jobs.close());
 

@@ -4,6 +4,7 @@
 import { Readable, Writable } from 'node:stream';
 import { sql } from 'kysely';
 import type { ExportFormat, ExportKind } from '../../../src/domain/exportFile.ts';
+import { INSTANCE_ID, instanceGone } from '../db/instance.ts';
 import type { ExportDb, ExportStatus } from './tables.ts';
 
 export const CHUNK_BYTES = 1024 * 1024;
@@ -28,6 +29,8 @@ export interface StoredExport {
   status: ExportStatus;
   rows: number | null;
   bytes: number | null;
+  /** Why it failed (status error). */
+  message: string | null;
   expired: boolean;
 }
 
@@ -35,7 +38,12 @@ export interface StoredExport {
 export async function createExport(db: ExportDb, file: NewExport): Promise<boolean> {
   const inserted = await db
     .insertInto('export_file')
-    .values({ ...file, expires_at: new Date(Date.now() + FILE_LIFETIME_MS) })
+    .values({
+      ...file,
+      expires_at: new Date(Date.now() + FILE_LIFETIME_MS),
+      // This process runs it: if it dies, the next start fails the file (recoverInterrupted).
+      instance_id: INSTANCE_ID,
+    })
     .onConflict((oc) => oc.column('id').doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -54,6 +62,7 @@ export async function findExport(db: ExportDb, id: string): Promise<StoredExport
       'status',
       'rows',
       'bytes',
+      'message',
       sql<boolean>`expires_at <= now()`.as('expired'),
     ])
     .where('id', '=', id)
@@ -62,11 +71,43 @@ export async function findExport(db: ExportDb, id: string): Promise<StoredExport
 }
 
 export async function markDone(db: ExportDb, id: string, rows: number, bytes: number) {
+  // Only a running file: one failed meanwhile (its owner thought gone) lost its chunks.
   await db
     .updateTable('export_file')
     .set({ status: 'done', rows, bytes })
     .where('id', '=', id)
+    .where('status', '=', 'running')
     .execute();
+}
+
+export interface InterruptedExport {
+  id: string;
+  owner: string;
+  kind: string;
+  format: string;
+}
+
+/**
+ * Files still running whose server process is gone (killed, crashed: db/instance.ts), and
+ * those written before migration 018 named their process: failed with `message`, chunks
+ * deleted. Files another live server is writing are left alone.
+ */
+export async function recoverInterrupted(
+  db: ExportDb,
+  message: string,
+): Promise<InterruptedExport[]> {
+  const lost = await db
+    .updateTable('export_file')
+    .set({ status: 'error', message })
+    .where('status', '=', 'running')
+    .where(instanceGone(sql.ref('instance_id'), { nullIsGone: true }))
+    .returning(['id', 'owner', 'kind', 'format'])
+    .execute();
+  if (lost.length) {
+    const ids = lost.map((file) => file.id);
+    await db.deleteFrom('export_chunk').where('export_id', 'in', ids).execute();
+  }
+  return lost;
 }
 
 /** A failed file keeps its row (the owner learns why) and loses its chunks. */

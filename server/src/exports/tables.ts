@@ -17,6 +17,8 @@ export interface ExportFileTable {
   message: string | null;
   created_at: Generated<Date>;
   expires_at: Date;
+  /** The server process writing it (migration 018, db/instance.ts). */
+  instance_id: string | null;
 }
 
 export interface ExportChunkTable {

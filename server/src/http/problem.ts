@@ -2,6 +2,12 @@
 // API Platform (both `hydra:*` and plain keys), in French, so the SPA and @api-platform/admin
 // read the message from `hydra:description` or `detail` wherever it came from.
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import {
+  DATABASE_RETRY_AFTER_S,
+  DATABASE_UNAVAILABLE,
+  DATABASE_UNAVAILABLE_TITLE,
+  isDatabaseUnavailable,
+} from '../db/unavailable.ts';
 import { describeValidation, descriptionFor, titleFor } from './problemTexts.ts';
 import { sendViolations, ValidationFailed } from './violations.ts';
 
@@ -74,6 +80,12 @@ export function isDataException(error: unknown): boolean {
   return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code) && typeof severity === 'string';
 }
 
+/** 503 because the database cannot be reached, with the Retry-After that goes with it. */
+export function sendDatabaseUnavailable(reply: FastifyReply): FastifyReply {
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_S)).header('cache-control', 'no-store');
+  return sendProblem(reply, problem(503, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_TITLE));
+}
+
 /** Turns anything thrown into the problem the client sees; never an internal message on 5xx. */
 export function toProblem(error: FastifyError | Error): Problem {
   if (error instanceof HttpError) return problem(error.statusCode, error.message, error.title);
@@ -88,6 +100,11 @@ export function toProblem(error: FastifyError | Error): Problem {
   // malformed number or date) comes from a parameter the validation let through: the
   // client's input is at fault, so it is a 400, never a 500.
   if (isDataException(error)) return problem(400, DATA_EXCEPTION);
+  // The database cannot be reached (stopped, restarting, network cut): the service's trouble,
+  // temporary; the client tries again later (sendProblem's caller adds Retry-After).
+  if (isDatabaseUnavailable(error)) {
+    return problem(503, DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_TITLE);
+  }
   const status = fastifyError.statusCode ?? 500;
   if (status < 400 || status >= 600) return problem(500);
   const known = KNOWN_CODES[fastifyError.code ?? ''];
@@ -101,6 +118,10 @@ export function problemHandling(app: FastifyInstance): void {
     if (error instanceof ValidationFailed) {
       request.log.info({ status: 422, detail: error.message }, 'request refused');
       return sendViolations(reply, error.violations);
+    }
+    if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database cannot be reached');
+      return sendDatabaseUnavailable(reply);
     }
     const body = toProblem(error);
     if (body.status >= 500 && !(error instanceof HttpError)) {

@@ -13,10 +13,26 @@ export interface Hub {
   publish(topic: string, data: unknown): Promise<void>;
   /** The first login to claim command/{uuid} owns it for 24 h; false if another login does. */
   claim(topic: string, login: string): Promise<boolean>;
+  /**
+   * At shutdown, runs before the streams end: a background job stopped by the shutdown
+   * publishes its failure there, so that the browser waiting for it hears it.
+   */
+  beforeStreamsEnd(task: () => Promise<void>): void;
+  /**
+   * How a private topic's last word (a job's end) reaches a subscriber who connects after it
+   * was published (the job's server restarted meanwhile, a reconnection): the finder returns
+   * the message to send at once on the new stream, or undefined (nothing has ended).
+   */
+  replayLastWord(finder: LastWordFinder): void;
 }
+
+/** The data of the last message published on a private topic, or undefined. */
+export type LastWordFinder = (topic: string) => Promise<unknown | undefined>;
 
 export class MessageHub implements Hub {
   private readonly fanout = new Fanout();
+  private readonly closingTasks: (() => Promise<void>)[] = [];
+  private readonly lastWordFinders: LastWordFinder[] = [];
 
   private constructor(
     private readonly claims: Claims,
@@ -46,6 +62,34 @@ export class MessageHub implements Hub {
       throw new TypeError(`hub: only command/{uuid} topics are claimed, not "${topic}"`);
     }
     return this.claims.claim(topic, login);
+  }
+
+  beforeStreamsEnd(task: () => Promise<void>): void {
+    this.closingTasks.push(task);
+  }
+
+  /** Runs the tasks given to beforeStreamsEnd (each once; a failure is logged). */
+  async settleBeforeStreamsEnd(): Promise<void> {
+    const tasks = this.closingTasks.splice(0);
+    const results = await Promise.allSettled(tasks.map((task) => task()));
+    for (const result of results) {
+      if (result.status === 'rejected') {
+        this.log.error({ err: result.reason }, 'hub: a task before the shutdown failed');
+      }
+    }
+  }
+
+  replayLastWord(finder: LastWordFinder): void {
+    this.lastWordFinders.push(finder);
+  }
+
+  /** The last word already said on a private topic, as JSON text, or undefined. */
+  async lastWord(topic: string): Promise<string | undefined> {
+    for (const find of this.lastWordFinders) {
+      const data = await find(topic);
+      if (data !== undefined) return JSON.stringify(data);
+    }
+    return undefined;
   }
 
   /** Publishes JSON text on the topics; resolves with the update's id. */

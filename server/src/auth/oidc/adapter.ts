@@ -4,12 +4,39 @@
 import { type Kysely, sql } from 'kysely';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { DB } from '../../db/schema.ts';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../../db/unavailable.ts';
 
 /** Models whose consumption must happen once: a second one is a replay. */
 const SINGLE_USE = new Set(['AuthorizationCode', 'RefreshToken']);
 
 /** Expired rows are purged at most this often, during a write (no timer to stop on close). */
 const PURGE_EVERY_MS = 10 * 60 * 1000;
+
+/**
+ * The database cannot be reached: the provider answers 503 temporarily_unavailable with the
+ * service's French sentence (its JSON answer, or its error page), not a 500 server_error.
+ */
+export function unavailableError(cause: unknown): Error {
+  const error = new errors.TemporarilyUnavailable(DATABASE_UNAVAILABLE, { cause });
+  // Statuses of 5xx are not shown by oidc-provider unless exposed (its error_handler.js).
+  Object.assign(error, { status: 503, statusCode: 503, expose: true });
+  return error;
+}
+
+/** Every method of the adapter, its database failures turned into unavailableError. */
+function guarded(adapter: Adapter): Adapter {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(adapter)) {
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        throw isDatabaseUnavailable(error) ? unavailableError(error) : error;
+      }
+    };
+  }
+  return wrapped as unknown as Adapter;
+}
 
 export function databaseAdapterFactory(db: Kysely<DB>): (model: string) => Adapter {
   let lastPurge = Date.now();
@@ -42,7 +69,7 @@ export function databaseAdapterFactory(db: Kysely<DB>): (model: string) => Adapt
         : payload;
     };
 
-    return {
+    return guarded({
       async upsert(id, payload, expiresIn) {
         const expiresAt =
           typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
@@ -132,6 +159,6 @@ export function databaseAdapterFactory(db: Kysely<DB>): (model: string) => Adapt
           .where('grant_id', '=', grantId)
           .execute();
       },
-    };
+    });
   };
 }

@@ -114,5 +114,6 @@ declare module 'oidc-provider' {
     InvalidTarget: new (description?: string) => Error;
     InvalidGrant: new (description?: string) => Error;
     SessionNotFound: new (description?: string) => Error;
+    TemporarilyUnavailable: new (description?: string, options?: { cause?: unknown }) => Error;
   };
 }

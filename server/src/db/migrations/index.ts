@@ -17,6 +17,7 @@ import * as m014 from './014_users.ts';
 import * as m015 from './015_user_imports.ts';
 import * as m016 from './016_carte_tp.ts';
 import * as m017 from './017_search.ts';
+import * as m018 from './018_job_owner.ts';
 import * as m019 from './019_audit.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -37,5 +38,6 @@ export const migrations: Record<string, Migration> = {
   '015_user_imports': m015,
   '016_carte_tp': m016,
   '017_search': m017,
+  '018_job_owner': m018,
   '019_audit': m019,
 };

@@ -8,7 +8,9 @@
 //   again creates no duplicate), or it was created but its invitation could not be sent;
 // - failed: nothing is created; the message says why, column by column.
 // The history rows and the counts are written in batches; `heartbeat_at` is touched with them,
-// so that an import whose server died is found by `recoverInterrupted` and marked failed.
+// and the row names the process running it (migration 018, db/instance.ts), so that an import
+// whose server died is found by `recoverInterrupted` (at start, then every SWEEP_MS) and
+// marked failed, its importer told; one connecting late hears the end (replayLastWord).
 import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -19,6 +21,7 @@ import {
   importOutcome,
   type RowStatus,
 } from '../../../../src/domain/userImport.ts';
+import { INSTANCE_ID, instanceGone } from '../../db/instance.ts';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -83,6 +86,9 @@ export const INTERRUPTED_BY_STOP =
 export const INTERRUPTED_BY_CRASH =
   'Import interrompu par un arrêt inattendu du serveur : les lignes traitées sont conservées ; importez à nouveau le fichier pour les autres (les comptes déjà créés seront ignorés).';
 const UNEXPECTED = "Une erreur est survenue : la ligne n'a pas été importée.";
+const JOB_FAILED = "Une erreur est survenue durant l'import : les lignes traitées sont conservées.";
+/** The messages of an import that ended in error, not through its lines. */
+const JOB_ERRORS = new Set([INTERRUPTED_BY_STOP, INTERRUPTED_BY_CRASH, JOB_FAILED]);
 
 /** « Label » : message, for each violation of the User rules. */
 function violationText(violations: readonly Violation[]): string {
@@ -111,15 +117,54 @@ export class UserImports {
     return this.#running.size;
   }
 
-  /** Marks the imports of dead servers failed now and every SWEEP_MS. */
-  watch(): void {
+  /**
+   * Marks the imports of dead servers failed now (resolves once done) and every SWEEP_MS; lets
+   * the hub replay an import's end to a late subscriber and stop the imports before its
+   * streams end at shutdown.
+   */
+  async watch(): Promise<void> {
+    const hub = this.deps.hub();
+    hub.beforeStreamsEnd(() => this.close());
+    hub.replayLastWord((topic) => this.#lastWord(topic));
     const sweep = () =>
       this.recoverInterrupted().catch((error: Error) =>
         this.deps.log.error({ err: error }, 'imports: could not recover the interrupted imports'),
       );
-    void sweep();
     this.#sweeper = setInterval(sweep, SWEEP_MS);
     this.#sweeper.unref();
+    await sweep();
+  }
+
+  /** The end of the import whose importer follows this topic, if it has ended. */
+  async #lastWord(topic: string): Promise<ImportMessage | undefined> {
+    if (!topic.startsWith('login/')) return undefined;
+    const row = await this.deps.db
+      .selectFrom('user_import_log')
+      .select([
+        'id',
+        'process_status',
+        'error_message',
+        'row_count',
+        'success_count',
+        'warning_count',
+        'failed_count',
+      ])
+      .where('hub_topic', '=', topic)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    if (!row || row.process_status === 'started') return undefined;
+    if (row.process_status === 'failed' && JOB_ERRORS.has(row.error_message ?? '')) {
+      return { id: row.id, status: 'error', message: row.error_message as string };
+    }
+    return {
+      id: row.id,
+      status: 'done',
+      processStatus: row.process_status as 'success' | 'warning' | 'failed',
+      total: row.row_count,
+      success: row.success_count,
+      warning: row.warning_count,
+      failed: row.failed_count,
+    };
   }
 
   /** Stops every import between two lines; each records that it was interrupted. */
@@ -143,7 +188,14 @@ export class UserImports {
         error_message: INTERRUPTED_BY_CRASH,
       })
       .where('process_status', '=', 'started')
-      .where('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_AFTER_S})`)
+      .where((eb) =>
+        eb.or([
+          // Its process is gone (killed): known at once, whatever the heartbeat says.
+          instanceGone(sql.ref('instance_id'), { nullIsGone: false }),
+          // Rows without a process (before migration 018), or a process that stopped working.
+          eb('heartbeat_at', '<', sql<Date>`now() - make_interval(secs => ${STALE_AFTER_S})`),
+        ]),
+      )
       .returning(['id', 'hub_topic'])
       .execute();
     for (const { id, hub_topic } of lost) {
@@ -212,6 +264,10 @@ export class UserImports {
     };
 
     try {
+      // This process runs it: if the process dies, the next start fails it (recoverInterrupted).
+      await sql`UPDATE user_import_log SET instance_id = ${INSTANCE_ID}::uuid WHERE id = ${logId}`.execute(
+        db,
+      );
       const translate = rowTranslator(db, run.ctx.scope);
       for (const row of rows) {
         if (this.#stop.signal.aborted) throw this.#stop.signal.reason;
@@ -247,9 +303,7 @@ export class UserImports {
     } catch (error) {
       const stopped = this.#stop.signal.aborted;
       if (!stopped) log.error({ err: error, importId: logId }, 'import failed');
-      const message = stopped
-        ? INTERRUPTED_BY_STOP
-        : "Une erreur est survenue durant l'import : les lignes traitées sont conservées.";
+      const message = stopped ? INTERRUPTED_BY_STOP : JOB_FAILED;
       await flush().catch(() => undefined);
       await db
         .updateTable('user_import_log')
