@@ -1,5 +1,6 @@
+import { CacheProvider } from '@emotion/react';
 import { CustomRoutes } from 'ra-core';
-import { useLayoutEffect } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { AdminContext, AdminUI } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { BRAND_COLOURS, type Brand } from './domain/brands.ts';
@@ -19,6 +20,7 @@ import { NavigatorBridge } from './providers/NavigatorBridge.tsx';
 import { UnexpectedFailureToast } from './providers/UnexpectedFailureToast.tsx';
 import { API_ROUTES } from './resources/api.ts';
 import { appResources, noLayoutRoutes } from './routes.tsx';
+import { createStyleCache } from './styleCache.ts';
 
 const dataProvider = createHydraDataProvider(httpClient, { routes: API_ROUTES });
 
@@ -50,40 +52,46 @@ export function App({
   useLayoutEffect(() => {
     document.title = title;
   }, [title]);
+  // MUI's styles carry the page's nonce (src/styleCache.ts, server/src/http/securityHeaders.ts).
+  const [styleCache] = useState(createStyleCache);
 
   // Our own BrowserRouter: react-admin would otherwise create a hash router, and the spec's
   // addresses (/contrats/liste, bookmarks, the OIDC /callback) are real paths. Without
   // transitions: react-admin's sign-out (LogoutOnMount, query cache cleared, auth re-checked)
   // keeps interrupting a transition-wrapped location update, so the move to /login never landed.
   return (
-    <BrowserRouter useTransitions={false}>
-      <AdminContext
-        authProvider={authProvider}
-        dataProvider={dataProvider}
-        i18nProvider={i18nProvider}
-        theme={themeFor(config.brand)}
-      >
-        <NavigatorBridge />
-        <UnexpectedFailureToast />
-        <MaintenanceGate>
-          <AdminUI
-            title={title}
-            layout={Layout}
-            loading={AppLoading}
-            notification={AppNotification}
-            catchAll={NotFound}
-            loginPage={false}
-            requireAuth
-            disableTelemetry
-          >
-            <CustomRoutes noLayout>
-              {sessionRoutes}
-              {noLayoutRoutes}
-            </CustomRoutes>
-            {(permissions: Permissions | undefined) => appResources(permissions ?? NO_PERMISSIONS)}
-          </AdminUI>
-        </MaintenanceGate>
-      </AdminContext>
-    </BrowserRouter>
+    <CacheProvider value={styleCache}>
+      <BrowserRouter useTransitions={false}>
+        <AdminContext
+          authProvider={authProvider}
+          dataProvider={dataProvider}
+          i18nProvider={i18nProvider}
+          theme={themeFor(config.brand)}
+        >
+          <NavigatorBridge />
+          <UnexpectedFailureToast />
+          <MaintenanceGate>
+            <AdminUI
+              title={title}
+              layout={Layout}
+              loading={AppLoading}
+              notification={AppNotification}
+              catchAll={NotFound}
+              loginPage={false}
+              requireAuth
+              disableTelemetry
+            >
+              <CustomRoutes noLayout>
+                {sessionRoutes}
+                {noLayoutRoutes}
+              </CustomRoutes>
+              {(permissions: Permissions | undefined) =>
+                appResources(permissions ?? NO_PERMISSIONS)
+              }
+            </AdminUI>
+          </MaintenanceGate>
+        </AdminContext>
+      </BrowserRouter>
+    </CacheProvider>
   );
 }

@@ -54,7 +54,7 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
 
   // Root-level concerns first: they must see every request and every answer.
   problemHandling(app);
-  securityHeaders(app);
+  securityHeaders(app, config);
   drainOnClose(app);
   await crossOrigin(app, config);
   await app.register(maintenanceGate, { config });
@@ -72,7 +72,7 @@ export async function buildApp({ config, database, spaDir }: AppDeps): Promise<F
   // protected scope, whose routes inherit only the root hooks that exist when it is created:
   // a browser opening /contrats/liste gets the SPA, not the legacy API route /contrats/:id
   // (nor its 401).
-  await serveSpa(app, { dir: spaDir });
+  await serveSpa(app, { dir: spaDir, config });
 
   // Everything below needs a valid bearer token.
   await app.register(async (api) => {

@@ -8,12 +8,15 @@
 // answers index.html when the browser asks for a page (Accept names text/html ahead of JSON),
 // before any route runs, so the legacy API routes can later be registered as ordinary routes
 // and answer only the requests that ask for JSON (see requestKind.ts).
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
-import { isSpaNavigation } from './requestKind.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isSpaNavigation, pathOf } from './requestKind.ts';
+import { NO_DOCUMENT_POLICY, newNonce, type PolicyConfig, spaPolicy } from './securityHeaders.ts';
 
 /** The folder holding package.json, above this module (its source, or the server's bundle). */
 function projectRoot(from: string): string {
@@ -35,10 +38,19 @@ export function localeCookie(secure: boolean): string {
   return `locale=fr; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
+const NOT_BUILT_STYLE =
+  'body{font-family:sans-serif;max-width:40rem;margin:4rem auto;line-height:1.5}';
+/** Its one inline <style>, allowed by its hash; nothing else. */
+const NOT_BUILT_POLICY = `${NO_DOCUMENT_POLICY.replace(
+  "default-src 'none'",
+  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(NOT_BUILT_STYLE).digest('base64')}'`,
+)}`;
+
 const NOT_BUILT_PAGE = `<!doctype html>
 <html lang="fr">
-<head><meta charset="utf-8"><title>Espace partenaire : application non construite</title></head>
-<body style="font-family: sans-serif; max-width: 40rem; margin: 4rem auto; line-height: 1.5">
+<head><meta charset="utf-8"><title>Espace partenaire : application non construite</title>
+<style>${NOT_BUILT_STYLE}</style></head>
+<body>
 <h1>L'application n'est pas encore construite</h1>
 <p>Le serveur fonctionne (l'API répond sous <code>/api</code>), mais le dossier <code>dist/</code>
 de l'application est absent.</p>
@@ -49,7 +61,31 @@ de l'application est absent.</p>
 </html>
 `;
 
-export async function serveSpa(app: FastifyInstance, options: { dir?: string } = {}) {
+/**
+ * index.html with the page's nonce in `<meta property="csp-nonce" nonce="...">`, the first thing
+ * of its head: the SPA reads it there and gives it to emotion (src/styleCache.ts), whose <style>
+ * tags the page's policy then allows. Nothing else in the page needs it: it holds no inline
+ * script or style.
+ */
+export function withNonce(html: string, nonce: string): string {
+  const meta = `<meta property="csp-nonce" nonce="${nonce}" />`;
+  // After <head> (or <html> for a page without one), never before the doctype.
+  const head = /<head(?:\s[^>]*)?>/i.exec(html) ?? /<html(?:\s[^>]*)?>/i.exec(html);
+  if (!head) return `${meta}${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
+}
+
+/** The page itself: /, every deep link, and /index.html asked for by name. */
+const isPage = (request: FastifyRequest) =>
+  isSpaNavigation(request) ||
+  ((request.method === 'GET' || request.method === 'HEAD') &&
+    pathOf(request.url) === '/index.html');
+
+export async function serveSpa(
+  app: FastifyInstance,
+  options: { dir?: string; config: PolicyConfig },
+) {
   const dir = options.dir ?? DEFAULT_SPA_DIR;
   const built = existsSync(join(dir, 'index.html'));
 
@@ -61,6 +97,7 @@ export async function serveSpa(app: FastifyInstance, options: { dir?: string } =
         .code(503)
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-store')
+        .header('Content-Security-Policy', NOT_BUILT_POLICY)
         .send(NOT_BUILT_PAGE);
     });
     return;
@@ -80,9 +117,18 @@ export async function serveSpa(app: FastifyInstance, options: { dir?: string } =
     },
   });
 
+  // Read at each request (a rebuild while running is served at once), a new nonce each time:
+  // revalidated (no-cache), so a page is never reused with an old nonce.
+  const index = join(dir, 'index.html');
   app.addHook('onRequest', async (request, reply) => {
-    if (!isSpaNavigation(request)) return;
-    reply.header('Set-Cookie', localeCookie(request.protocol === 'https'));
-    return reply.sendFile('index.html');
+    if (!isPage(request)) return;
+    const nonce = newNonce();
+    const html = withNonce(await readFile(index, 'utf8'), nonce);
+    return reply
+      .header('Set-Cookie', localeCookie(request.protocol === 'https'))
+      .header('Cache-Control', 'no-cache')
+      .header('Content-Security-Policy', spaPolicy(options.config, nonce))
+      .type('text/html; charset=utf-8')
+      .send(html);
   });
 }
