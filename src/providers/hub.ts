@@ -35,6 +35,8 @@ export interface HubClientDeps {
   fetch?: typeof fetch;
   /** Delay before reconnection number `attempt` (0-based). */
   backoffMs?: (attempt: number) => number;
+  /** The least delay a 429's Retry-After header asks for (default: its seconds). */
+  retryAfterMs?: (header: string | null) => number;
 }
 
 export interface SseEvent {
@@ -116,12 +118,19 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** Retry-After in seconds (what the hub sends); a date or nothing: no floor. */
+const defaultRetryAfter = (header: string | null): number => {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+};
+
 /** Statuses after which trying again cannot help. */
 const FINAL = new Set([400, 403, 404]);
 
 export function createHubClient(deps: HubClientDeps): HubClient {
   const doFetch = deps.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const backoff = deps.backoffMs ?? defaultBackoff;
+  const retryAfter = deps.retryAfterMs ?? defaultRetryAfter;
   const current = new Map<string, AbortController>();
 
   async function run(
@@ -145,6 +154,8 @@ export function createHubClient(deps: HubClientDeps): HubClient {
         break;
       }
       let delivered = false;
+      /** The least wait before the next try (a 429's Retry-After). */
+      let floorMs = 0;
       try {
         const response = await doFetch(target, {
           headers: { Accept: 'text/event-stream', Authorization: `Bearer ${token}` },
@@ -154,6 +165,12 @@ export function createHubClient(deps: HubClientDeps): HubClient {
         if (FINAL.has(response.status)) {
           options.onError?.(response.status);
           break;
+        }
+        // Too many streams open for this user (other tabs): quietly wait as long as the hub
+        // asks, at least, and try again; a tab closing frees a slot. No storm of retries.
+        if (response.status === 429) {
+          floorMs = retryAfter(response.headers.get('retry-after'));
+          await response.body?.cancel().catch(() => undefined);
         }
         if (response.ok && response.body) {
           options.onOpen?.(opened);
@@ -185,7 +202,7 @@ export function createHubClient(deps: HubClientDeps): HubClient {
         // Network loss, or our own abort (checked by the loop).
       }
       if (delivered || signal.aborted) break;
-      await sleep(backoff(attempt++), signal);
+      await sleep(Math.max(floorMs, backoff(attempt++)), signal);
     }
     done();
   }

@@ -235,6 +235,43 @@ describe('subscribe', () => {
     expect(refused.calls()).toBe(1);
   });
 
+  it('waits at least as long as a 429 asks (Retry-After), quietly, then connects', async () => {
+    const encoder = new TextEncoder();
+    let calls = 0;
+    const fetch = vi.fn(async () => {
+      calls++;
+      if (calls === 1) {
+        return new Response('{"status":429}', {
+          status: 429,
+          headers: { 'retry-after': '30', 'content-type': 'application/problem+json' },
+        });
+      }
+      return new Response(
+        new ReadableStream({ start: (c) => c.enqueue(encoder.encode(':\n\n')) }),
+        { status: 200, headers: { 'content-type': 'text/event-stream' } },
+      );
+    }) as unknown as typeof globalThis.fetch;
+    const retryAfterMs = vi.fn((header: string | null) => (header === '30' ? 1 : 0));
+    const backoffMs = vi.fn(() => 0);
+    const errors: number[] = [];
+    const opened: boolean[] = [];
+    const hubClient = createHubClient({
+      getBearer: async () => 'jwt',
+      fetch,
+      backoffMs,
+      retryAfterMs,
+    });
+    hubClient.subscribe('contracts', () => {}, {
+      onError: (status) => errors.push(status),
+      onOpen: (again) => opened.push(again),
+    });
+    await vi.waitFor(() => expect(opened).toEqual([false]));
+    expect(retryAfterMs).toHaveBeenCalledWith('30');
+    expect(calls).toBe(2);
+    // Not an error the screen shows.
+    expect(errors).toEqual([]);
+  });
+
   it('does not connect without a signed-in user', async () => {
     const hub = fakeHub();
     const { hubClient } = client(hub, { getBearer: async () => null });
