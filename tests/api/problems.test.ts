@@ -185,7 +185,10 @@ describe('headers', () => {
       const response = await get(path);
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
-      expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+      // No document: nothing may load, run or frame it (security-headers.test.ts).
+      expect(response.headers.get('content-security-policy')).toBe(
+        "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+      );
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     }
   });
