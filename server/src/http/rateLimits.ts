@@ -65,9 +65,10 @@ export const LIMITS: LimitPolicies = {
     { points: 30, seconds: 60 },
     { points: 300, seconds: 60 * 60 },
   ],
+  // Refused files count too (the limit is met before a file is read).
   imports: [
-    { points: 10, seconds: 60 },
-    { points: 60, seconds: 60 * 60 },
+    { points: 30, seconds: 60 },
+    { points: 200, seconds: 60 * 60 },
   ],
   mails: [
     { points: 30, seconds: 60 },
@@ -291,10 +292,13 @@ export function createRateLimits(
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, READY_WAIT_MS);
         timer.unref();
+        // Refused at once (nothing listens): no use waiting longer.
         client.once('ready', done);
+        client.once('error', done);
         function done() {
           clearTimeout(timer);
           client?.off('ready', done);
+          client?.off('error', done);
           resolve();
         }
       });
