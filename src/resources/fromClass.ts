@@ -46,7 +46,15 @@ export function genericDeclaration(decl: AnyClass): Declaration {
     throw new Error(`Class ${decl.name}: a generic class shown in the SPA needs screens`);
   const guard = { area: screens.area };
   const routes: RouteDeclaration[] = [
-    { path: screens.path, kind: 'list', title: decl.plural, guard, page: GenericPage.list },
+    {
+      path: screens.path,
+      kind: 'list',
+      title: decl.plural,
+      guard,
+      page: GenericPage.list,
+      // A sub-entry of another declaration's menu entry (the journal under Admin).
+      ...(screens.menu ? { menu: { subEntry: screens.menu } } : {}),
+    },
     { path: `${screens.path}/:id`, kind: 'show', title: decl.title, guard, page: GenericPage.show },
   ];
   if (decl.access.create) {

@@ -1,5 +1,6 @@
 // Every declaration, in the order of the side menu of spec partner-extranet §2: the menu keeps
 // this order, so moving a line here moves its entry.
+import { AuditEvent } from '../domain/schema/audit.ts';
 import { CLASSES } from '../domain/schema/index.ts';
 import { ProfileRealm } from '../domain/schema/rights.ts';
 import { accessGroups } from './accessGroups/index.ts';
@@ -40,6 +41,8 @@ export const DECLARATIONS: readonly Declaration[] = [
   // Rights: the roles tree, the profiles per realm (read through a join, shown generically).
   roles,
   genericDeclaration(ProfileRealm),
+  // The audit trail, read only (served by server/src/audit/, shown generically under Admin).
+  genericDeclaration(AuditEvent),
   // Plain classes: their screens come from their declaration alone (src/components/generic).
   ...CLASSES.filter((c) => c.generic && c.screens).map(genericDeclaration),
 ];

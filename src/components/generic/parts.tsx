@@ -1,7 +1,8 @@
 // What the generic screens show of a property, from its declaration (src/domain/schema): the
 // field that displays it, the input that edits it, the filter that narrows a list by it. Labels
 // are never written here: react-admin reads resources.<name>.fields.<source> (i18n).
-import { usePermissions, useResourceContext } from 'ra-core';
+import { Typography } from '@mui/material';
+import { useFieldValue, usePermissions, useResourceContext } from 'ra-core';
 import type { ReactElement } from 'react';
 import {
   AutocompleteArrayInput,
@@ -18,6 +19,8 @@ import {
   ReferenceField,
   ReferenceInput,
   required,
+  SelectField,
+  SelectInput,
   SingleFieldList,
   TextField,
   TextInput,
@@ -34,8 +37,36 @@ import {
   type PropertyDecl,
 } from '../../domain/schema/index.ts';
 import type { Permissions } from '../../domain/session.ts';
+import { FormattedField } from '../list/fields.tsx';
 import { yesNoFilter } from '../list/filters.tsx';
 import { LongDateField, YesNoField } from '../list/index.ts';
+
+/** A property's closed list of values as react-admin's choices: { id: value, name: label }. */
+const choicesOf = (p: PropertyDecl) =>
+  Object.entries(p.choices ?? {}).map(([id, name]) => ({ id, name }));
+
+const DATE_TIME = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium' });
+
+/** DD/MM/YYYY HH:MM:SS, in the browser's time zone: a moment, not a day (the audit journal). */
+export function longDateTime(value: unknown): string {
+  if (typeof value !== 'string' && !(value instanceof Date)) return '-';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '-' : DATE_TIME.format(date);
+}
+
+/** An embedded value with no class of its own (a change's detail), as indented JSON. */
+function JsonField({ source }: { source: string }) {
+  const value = useFieldValue({ source });
+  return (
+    <Typography
+      component="pre"
+      variant="body2"
+      sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace' }}
+    >
+      {value === undefined || value === null ? '-' : JSON.stringify(value, null, 2)}
+    </Typography>
+  );
+}
 
 /** The class of the page's resource; the generic screens are only routed for declared ones. */
 export function useClass(): AnyClass {
@@ -71,7 +102,9 @@ export function shownProperties(
   return entries(decl).filter(([name, p]) => {
     if (!isReadable(p) || name === 'id') return false;
     if (p.relation?.many) return where === 'detail' && manyTargetOf(p) !== undefined;
-    return p.relation ? targetOf(p) !== undefined : p.type !== 'json';
+    if (p.relation) return targetOf(p) !== undefined;
+    // An embedded value is shown on a detail only (as JSON), never in a list's cell.
+    return p.type !== 'json' || where === 'detail';
   });
 }
 
@@ -95,8 +128,11 @@ export function fieldOf(name: string, p: PropertyDecl): ReactElement {
       </ReferenceField>
     );
   }
+  if (p.choices) return <SelectField source={name} choices={choicesOf(p)} />;
+  if (p.type === 'json') return <JsonField source={name} />;
   if (p.type === 'boolean') return <YesNoField source={name} />;
-  if (p.type === 'date' || p.type === 'dateTime') return <LongDateField source={name} />;
+  if (p.type === 'dateTime') return <FormattedField source={name} format={longDateTime} />;
+  if (p.type === 'date') return <LongDateField source={name} />;
   if (p.type === 'integer' || p.type === 'decimal') {
     return <NumberField source={name} locales="fr-FR" />;
   }
@@ -159,7 +195,9 @@ export function filtersOf(decl: AnyClass): ReactElement[] {
     const alwaysOn = out.length === 0;
     const target = targetOf(p) ?? manyTargetOf(p);
     if (p.type === 'boolean') out.push(yesNoFilter(name, p.label, { alwaysOn }));
-    else if (target) {
+    else if (p.choices) {
+      out.push(<SelectInput key={name} source={name} choices={choicesOf(p)} alwaysOn={alwaysOn} />);
+    } else if (target) {
       out.push(
         <ReferenceInput key={name} source={name} reference={target.resource} alwaysOn={alwaysOn}>
           <AutocompleteInput optionText={target.display ?? 'id'} />

@@ -23,7 +23,11 @@ export const admin: Declaration = {
       title: 'Administration',
       guard: { area: 'admin' },
       page: adminDashboard,
-      menu: { entry: { label: 'Admin', rule: { anyOf: ['VIEW_ADMIN'] } } },
+      menu: {
+        entry: { label: 'Admin', rule: { anyOf: ['VIEW_ADMIN'] } },
+        // Its submenu: the dashboard, then the journal d'audit (src/domain/schema/audit.ts).
+        subEntry: { parent: 'admin', label: 'Tableau de bord' },
+      },
     },
     {
       path: '/admin/droits/dashboard',

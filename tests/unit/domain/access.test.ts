@@ -70,6 +70,8 @@ const TABLE: [string, string, string, string, string][] = [
   ['/admin/droits/arbre/:id/edit', OK, NF, NF, NF],
   ['/admin/droits/profils-par-royaume', OK, NF, NF, NF],
   ['/admin/droits/profils-par-royaume/:id', OK, NF, NF, NF],
+  ['/admin/journal', OK, NF, NF, NF],
+  ['/admin/journal/:id', OK, NF, NF, NF],
   ['/admin/droits/royaumes', OK, NF, NF, NF],
   ['/admin/droits/royaumes/create', OK, NF, NF, NF],
   ['/admin/droits/royaumes/:id', OK, NF, NF, NF],
