@@ -47,6 +47,13 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     pool.on('error', (error) => {
       process.emitWarning(`Connexion PostgreSQL inactive perdue : ${error.message}`);
     });
+    // A connection lost while lent (between two queries of a request, a transaction) fails
+    // its query and emits 'error' too, which the pool no longer listens to while the client
+    // is out: heard here, or Node would stop the process at the first outage. The pool drops
+    // the broken client when it comes back (not queryable).
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     // The pool needs nothing more to come back after an outage: a broken connection is dropped
     // (above, or when its query fails) and the next query opens a new one.
     // Repeated SELECTs become named prepared statements: planned once per connection.
