@@ -20,6 +20,8 @@ const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_BUNDLE], {
     PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: '',
+    // The tests sign in as the demo accounts, whatever the developer's own DEMO_DATA says.
+    DEMO_DATA: 'true',
     OIDC_ISSUER: '',
     MAINTENANCE: 'false',
     LOG_LEVEL: 'warn',

@@ -57,6 +57,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
         LOG_LEVEL: options.logLevel,
         // Never seeds here (the database is checked first), but never the small seed either.
         SEED_SCALE: 'large',
+        // The demo seed's accounts sign in: a start without DEMO_DATA would refuse them.
+        DEMO_DATA: 'true',
         ...(options.sqlLog ? { BENCH_SQL_LOG: options.sqlLog } : {}),
         ...options.env,
       },

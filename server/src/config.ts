@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BRANDS } from '../../src/domain/brands.ts';
 import { REALM_NAME } from '../../src/domain/directory.ts';
+import { passwordFault } from '../../src/domain/passwordPolicy.ts';
 
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
 const PAGE_CACHE_MESSAGE = 'must be a whole number of seconds from 0 (off) to 300';
@@ -103,7 +104,47 @@ const schema = z.object({
     })
     .default([]),
   DEMO_DATA: booleanFlag.optional(),
+  ADMIN_LOGIN: z
+    .string()
+    .trim()
+    .regex(/^[^\s/\\]{1,150}$/, { message: 'must be a user name without spaces or slashes' })
+    .optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((value) => passwordFault(value) === undefined, {
+      message: 'must be 12 to 128 characters with letters and digits (the password policy)',
+    })
+    .optional(),
 });
+
+/** Variables whose value a configuration error never echoes. */
+const SECRETS = new Set(['ADMIN_PASSWORD']);
+
+/**
+ * The first administrator (ADMIN_LOGIN, with ADMIN_PASSWORD on the embedded provider; the
+ * external provider holds its own passwords).
+ */
+const firstAdminComplete = (env: z.output<typeof schema>, ctx: z.RefinementCtx): void => {
+  const embedded = !env.OIDC_ISSUER;
+  if (env.ADMIN_PASSWORD && !env.ADMIN_LOGIN)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ADMIN_LOGIN'],
+      message: 'must be set with ADMIN_PASSWORD (the first administrator)',
+    });
+  else if (embedded && env.ADMIN_LOGIN && !env.ADMIN_PASSWORD)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ADMIN_PASSWORD'],
+      message: 'must be set with ADMIN_LOGIN on the embedded identity provider',
+    });
+  else if (!embedded && env.ADMIN_PASSWORD)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['ADMIN_PASSWORD'],
+      message: 'is not used with OIDC_ISSUER: the identity provider holds the passwords',
+    });
+};
 
 /**
  * The Keycloak directory needs its address and its client's credentials together. A missing
@@ -188,6 +229,11 @@ export interface Config {
    * (DEMO_DATA) or implied by the embedded database; never implied by DATABASE_URL.
    */
   demoData: boolean;
+  /**
+   * ADMIN_LOGIN (and ADMIN_PASSWORD on the embedded provider): the operator administrator
+   * created at start when the database has no account yet (db/prepare.ts).
+   */
+  firstAdmin?: { login: string; password?: string };
   /** The single sign-on directory searched by /api/users/sso_search* (server/src/users/directory). */
   directory: {
     /** The realm searched when a call names none (spec administration §9: an internal realm). */
@@ -216,10 +262,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = schema.superRefine(keycloakComplete).safeParse(present);
+  const parsed = schema
+    .superRefine(keycloakComplete)
+    .superRefine(firstAdminComplete)
+    .safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = issue.path.join('.');
+      if (SECRETS.has(name)) return `  ${name}: ${issue.message}`;
       return `  ${name}=${JSON.stringify(masked(present[name] ?? ''))}: ${issue.message}`;
     });
     throw new ConfigError(
@@ -253,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    firstAdmin: e.ADMIN_LOGIN ? { login: e.ADMIN_LOGIN, password: e.ADMIN_PASSWORD } : undefined,
     directory: {
       defaultRealm: e.SSO_DEFAULT_REALM ?? issuerRealm(e.OIDC_ISSUER) ?? EMBEDDED_REALM,
       keycloak:

@@ -1,7 +1,9 @@
-// Starts the server: configuration, database (migrated, seeded on first start), HTTP.
+// Starts the server: configuration, database (migrated, filled on first start, refused with
+// demo passwords outside a demo), HTTP.
 import { buildApp } from './app.ts';
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { demoPasswordRefusal } from './db/demoPasswords.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { banner } from './http/banner.ts';
 import { isPortFree, portInUseMessage } from './http/port.ts';
@@ -19,9 +21,17 @@ if (!(await isPortFree(config.port, config.host))) fail(portInUseMessage(config.
 const database = await openDatabase(config.database).catch((error: Error) =>
   fail(`Cannot open the database (${config.database.kind}): ${error.message}`),
 );
-const prepared = await prepareDatabase(database, { seedScale: config.seedScale }).catch(
-  (error: Error) => fail(`Cannot prepare the database: ${error.message}`),
-);
+const prepared = await prepareDatabase(database, {
+  seedScale: config.seedScale,
+  demoData: config.demoData,
+  firstAdmin: config.firstAdmin,
+}).catch((error: Error) => fail(`Cannot prepare the database: ${error.message}`));
+// A real installation never starts with the demo's published password (issue 18, point 7).
+const refusal = config.demoData ? undefined : await demoPasswordRefusal(database.db);
+if (refusal) {
+  await database.close();
+  fail(refusal);
+}
 const app = await buildApp({ config, database });
 try {
   await app.listen({ port: config.port, host: config.host });

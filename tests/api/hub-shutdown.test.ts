@@ -28,7 +28,7 @@ async function start(): Promise<{ app: FastifyInstance; database: Database; url:
     LOG_LEVEL: 'silent',
   });
   const database = await openDatabase(config.database);
-  await prepareDatabase(database, { seedScale: 'demo' });
+  await prepareDatabase(database, { seedScale: 'demo', demoData: true });
   const app = await buildApp({ config, database });
   await app.listen({ port, host: '127.0.0.1' });
   return { app, database, url: config.publicUrl };

@@ -29,7 +29,7 @@ it('wipes what was written and seeds the demo data again', async () => {
   fresh = await freshDatabase();
   const env = fresh.env;
   const seeded = await withDatabase(env, async (database) => {
-    await prepareDatabase(database, { seedScale: 'demo' });
+    await prepareDatabase(database, { seedScale: 'demo', demoData: true });
     const rows = await database.db
       .selectFrom('app_user')
       .select('username')

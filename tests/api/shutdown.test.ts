@@ -35,7 +35,7 @@ async function serverWithHeldRequest(): Promise<Held> {
     LOG_LEVEL: 'silent',
   });
   const database = await openDatabase(config.database);
-  await prepareDatabase(database, { seedScale: 'demo' });
+  await prepareDatabase(database, { seedScale: 'demo', demoData: true });
   const app = await buildApp({ config, database });
   let entered!: () => void;
   let release!: () => void;

@@ -1,7 +1,9 @@
-// `npm run db:reset`: wipes the database the configuration names and seeds it again, on
-// purpose. PGlite: its data directory is removed. PostgreSQL: the public schema is dropped
-// and recreated (every table, the migrations' bookkeeping included). Stop the server first:
-// it keeps the embedded database open.
+// `npm run db:reset`: wipes the database the configuration names and fills it again, on
+// purpose: with the demo data where DEMO_DATA is on (the default on PGlite; DEMO_DATA=true for
+// a demo on PostgreSQL), else the codes and ADMIN_LOGIN's first administrator alone. PGlite:
+// its data directory is removed. PostgreSQL: the public schema is dropped and recreated (every
+// table, the migrations' bookkeeping included). Stop the server first: it keeps the embedded
+// database open.
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { loadConfigOrExit } from '../config.ts';
@@ -25,14 +27,19 @@ if (config.database.kind === 'pglite') {
 const database = await openDatabase(config.database);
 const started = performance.now();
 try {
-  const { migrated } = await prepareDatabase(database, {
+  const { migrated, firstAdmin } = await prepareDatabase(database, {
     seedScale: config.seedScale,
+    demoData: config.demoData,
+    firstAdmin: config.firstAdmin,
     // The large scale takes minutes: say where it is.
     log: (line) => process.stdout.write(`${line}\n`),
   });
   const where = config.database.kind === 'pglite' ? config.database.dir : 'PostgreSQL';
+  const filled = config.demoData
+    ? `demo data seeded (${config.seedScale})`
+    : `no demo data (DEMO_DATA is off): the codes only, ${firstAdmin ? `first administrator ${firstAdmin} created` : 'no account (ADMIN_LOGIN and ADMIN_PASSWORD create the first administrator)'}`;
   process.stdout.write(
-    `Database reset (${where}): ${migrated.length} migrations applied, demo data seeded (${config.seedScale}) in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
+    `Database reset (${where}): ${migrated.length} migrations applied, ${filled} in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
   );
 } finally {
   await database.close();

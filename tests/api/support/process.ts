@@ -19,7 +19,14 @@ export function run(script: string, env: Record<string, string>): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: ROOT,
     // Only what the test names: a developer's own PORT or DATABASE_URL must not leak in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', ...env },
+    // DEMO_DATA: the tests rely on the demo seed, on PostgreSQL too (off there unless asked for).
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

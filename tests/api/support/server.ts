@@ -118,11 +118,17 @@ export async function startTestServer(
     // Tests read their own writes at once, whatever the database's notifications: pages are
     // kept only where a test is about keeping them (tests/api/page-cache.test.ts).
     PAGE_CACHE_SECONDS: '0',
+    // The tests rely on the demo seed, on PostgreSQL too (where it is off unless asked for).
+    DEMO_DATA: 'true',
     ...fresh.env,
     ...env,
   });
   const database = await openDatabase(config.database);
-  await prepareDatabase(database, { seedScale: 'demo' });
+  await prepareDatabase(database, {
+    seedScale: 'demo',
+    demoData: config.demoData,
+    firstAdmin: config.firstAdmin,
+  });
   const app = await buildApp({ config, database, spaDir: options.spaDir });
   await options.beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });

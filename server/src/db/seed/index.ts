@@ -1,14 +1,16 @@
-// The deterministic French seed: the same data on every machine and every run (fixed faker
-// seed, fixed dates, never the clock). Organisations and users first (sign-in), then the
-// business data of spec partner-extranet §3 at the chosen scale: `demo` (the default, seconds,
-// built for the screens and the tests) or `large` (a million contracts in PostgreSQL, for the
-// benchmarks). business/facts.ts lists what tests may rely on.
+// The deterministic French demo seed, only where demo data is asked for (DEMO_DATA,
+// db/prepare.ts): the same data on every machine and every run (fixed faker seed, fixed dates,
+// never the clock). The codes every installation gets (codes.ts) first, then organisations and
+// users (sign-in), then the business data of spec partner-extranet §3 at the chosen scale:
+// `demo` (the default, seconds, built for the screens and the tests) or `large` (a million
+// contracts in PostgreSQL, for the benchmarks). business/facts.ts lists what tests may rely on.
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../schema.ts';
 import { seedAccessGroups } from './accessGroups.ts';
 import { seedDemoBusiness } from './business/demo.ts';
 import { seedLargeBusiness } from './business/large.ts';
 import { seedReference } from './business/reference.ts';
+import { seedCodes } from './codes.ts';
 import { seedOrganizations } from './organizations.ts';
 import { createFaker } from './random.ts';
 import { seedUserImports } from './userImports.ts';
@@ -31,6 +33,7 @@ export async function seed(
   const faker = createFaker();
   await db.transaction().execute(async (trx) => {
     await skipForeignKeyChecks(trx);
+    await seedCodes(trx);
     const organizations = await seedOrganizations(trx, faker);
     const people = await seedUsers(trx, faker, organizations);
     const reference = await seedReference(trx, faker, organizations.insuranceCompanyIds);

@@ -1,4 +1,4 @@
-// Organisations: the operator, the partner organisations the demo accounts belong to, the
+// Organisations (their kinds come with the codes, codes.ts): the operator, the partner organisations the demo accounts belong to, the
 // business providers (apporteurs, type 3) and the insurance companies (type 5).
 import type { Faker } from '@faker-js/faker';
 import type { Insertable, Kysely } from 'kysely';
@@ -6,13 +6,7 @@ import type { DB, OrganizationTable } from '../schema.ts';
 import { orias, siret } from './french.ts';
 import { city, day, slug, streetAddress } from './random.ts';
 
-export const ORGANIZATION_TYPES = [
-  { id: 1, label: 'Opérateur' },
-  { id: 2, label: 'Partenaire' },
-  { id: 3, label: 'Apporteur' },
-  { id: 4, label: 'Entreprise' },
-  { id: 5, label: "Compagnie d'assurance" },
-] as const;
+export { ORGANIZATION_TYPES } from './codes.ts';
 
 export const ORGANIZATION_TYPE = {
   operator: 1,
@@ -71,11 +65,6 @@ export async function seedOrganizations(
   db: Kysely<DB>,
   faker: Faker,
 ): Promise<SeededOrganizations> {
-  await db
-    .insertInto('organization_type')
-    .values([...ORGANIZATION_TYPES])
-    .execute();
-
   const [operatorId] = await insertAll(db, [
     located(faker, ORGANIZATION_TYPE.operator, 'AGEO', {
       email: 'contact@ageo.fr',

@@ -1,7 +1,6 @@
 // People who sign in: the four demo accounts (src/domain/demoAccounts.ts, kept exactly), the
 // other partners' administrators, managers and the sellers they supervise. Every account's
-// password is 'demo'.
-import { createHash } from 'node:crypto';
+// password is 'demo': seeded only where DEMO_DATA asks for it (db/prepare.ts).
 import type { Faker } from '@faker-js/faker';
 import type { Insertable, Kysely } from 'kysely';
 import {
@@ -11,6 +10,7 @@ import {
 } from '../../../../src/domain/demoAccounts.ts';
 import { PROFILE_TYPES } from '../../../../src/domain/roles.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { seedSalt } from '../demoPasswords.ts';
 import { assignProfiles } from '../migrations/012_rights.ts';
 import type { AppUserTable, DB } from '../schema.ts';
 import { PARTNERS, type SeededOrganizations } from './organizations.ts';
@@ -57,9 +57,9 @@ const SELLERS_PER_MANAGER = 3;
 type Row = Insertable<AppUserTable>;
 
 // A salt derived from the user name keeps two seeds byte-identical; these are demo accounts
-// with a published password, not secrets.
-const saltFor = (username: string) =>
-  createHash('sha256').update(`espace-partenaire:${username}`).digest().subarray(0, 16);
+// with a published password, not secrets. It also lets a production start find the accounts
+// still holding it (../demoPasswords.ts), and refuse to start.
+const saltFor = seedSalt;
 
 const profileType = (roles: readonly string[]) => {
   const profile = roles.find((r) => r in PROFILE_TYPES) as keyof typeof PROFILE_TYPES;

@@ -1,8 +1,8 @@
-// Reference data of the business model (spec partner-extranet §3): contract states, types and
-// categories, poles, customer groups, products and the dropdown menus. The same at both scales.
+// Reference data of the demo's business model (spec partner-extranet §3) beyond the codes that
+// every installation gets (../codes.ts: contract states, types and categories): poles, customer
+// groups, products and the dropdown menus. The same at both scales.
 import type { Faker } from '@faker-js/faker';
 import type { Kysely } from 'kysely';
-import { CONTRACT_STATES, CONTRACT_TYPES } from '../../../../../src/domain/contract.ts';
 import type { DB } from '../../schema.ts';
 import { day } from '../random.ts';
 
@@ -23,14 +23,7 @@ export const TYPE_FLAGS: Record<number, { blAni: boolean; blSurcomp: boolean }> 
   5: { blAni: false, blSurcomp: false },
 };
 
-/** Categories (lbCollege) and the prefix of their collective codes (idCodCol). */
-export const CATEGORIES = [
-  { id: 1, lb_college: 'Cadres', code: 'CAD' },
-  { id: 2, lb_college: 'Non-cadres', code: 'NCA' },
-  { id: 3, lb_college: 'Ensemble du personnel', code: 'ENS' },
-  { id: 4, lb_college: 'ETAM', code: 'ETA' },
-  { id: 5, lb_college: 'Ouvriers', code: 'OUV' },
-] as const;
+export { CATEGORIES } from '../codes.ts';
 
 export const POLES = [
   'Pôle Entreprises',
@@ -149,18 +142,6 @@ export async function seedReference(
   faker: Faker,
   insuranceCompanyIds: number[],
 ): Promise<SeededReference> {
-  await db
-    .insertInto('contract_state')
-    .values([...CONTRACT_STATES])
-    .execute();
-  await db
-    .insertInto('contract_type')
-    .values([...CONTRACT_TYPES])
-    .execute();
-  await db
-    .insertInto('contract_category')
-    .values(CATEGORIES.map(({ id, lb_college }) => ({ id, lb_college })))
-    .execute();
   await db
     .insertInto('pole')
     .values(POLES.map((label, i) => ({ id: i + 1, label })))
