@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { registerExports } from './exports/index.ts';
 import { crossOrigin } from './http/cors.ts';
 import { answerFrameworkError } from './http/frameworkErrors.ts';
+import { loggerOptions } from './http/logRedaction.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
@@ -31,11 +32,19 @@ export interface AppDeps {
   database: Database;
   /** Where the built SPA lives; dist/ at the repository root unless a test says otherwise. */
   spaDir?: string;
+  /** Where log lines go; standard output unless a test reads them. */
+  logStream?: NodeJS.WritableStream;
 }
 
-export async function buildApp({ config, database, spaDir }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  spaDir,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Personal data and sign-in codes masked in every line (http/logRedaction.ts).
+    logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
     // X-Forwarded-For, -Proto and -Host believed only from these proxies (TRUST_PROXY).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.

@@ -25,6 +25,8 @@ export interface TestServerOptions {
   spaDir?: string;
   /** Adds routes or hooks before the server listens (test-only routes). */
   beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where the server's log lines go (with LOG_LEVEL set in `env`; the tests are silent). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** A database nobody else uses: its environment (DATA_DIR, maybe DATABASE_URL) and its removal. */
@@ -129,7 +131,12 @@ export async function startTestServer(
     demoData: config.demoData,
     firstAdmin: config.firstAdmin,
   });
-  const app = await buildApp({ config, database, spaDir: options.spaDir });
+  const app = await buildApp({
+    config,
+    database,
+    spaDir: options.spaDir,
+    logStream: options.logStream,
+  });
   await options.beforeListen?.(app);
   await app.listen({ port: config.port, host: config.host });
   return {

@@ -1,0 +1,107 @@
+// The redaction of personal data in the server's logs (server/src/http/logRedaction.ts): which
+// parameters are personal, their values masked and their names kept, in addresses and in any
+// text (an error's message).
+import { describe, expect, it } from 'vitest';
+import {
+  isPersonalParameter,
+  MASK,
+  redactText,
+  redactUrl,
+} from '../../../server/src/http/logRedaction.ts';
+import { Insured } from '../../../src/domain/schema/insured.ts';
+
+describe('isPersonalParameter', () => {
+  it.each([
+    'nom',
+    'prenom',
+    'lastname',
+    'firstname',
+    'insured.lastname',
+    'assure.firstname',
+    'employee.lastname',
+    'nir',
+    'noss',
+    'dtBirthday',
+    'dtBirthday[after]',
+    'birthDate',
+    'email',
+    'mail',
+    'phone',
+    'telephone',
+    'streetAddress',
+    'postalCode',
+    'addressLocality',
+    'q',
+    'search',
+    'username',
+    'legalname',
+    'subscriber',
+    'code',
+    'state',
+    'nonce',
+    'id_token_hint',
+    'token',
+    'access_token',
+    'password',
+    'plainPassword',
+    'filter[lastname]',
+    'LASTNAME',
+  ])('%s is personal', (name) => {
+    expect(isPersonalParameter(name)).toBe(true);
+  });
+
+  it.each([
+    'page',
+    'itemsPerPage',
+    'order[id]',
+    'order[lastname]',
+    'order[dtBirthday]',
+    'id',
+    'contract.id',
+    'sex',
+    'dtDebVal[after]',
+    'lbProduit',
+    'realm',
+    'typeID',
+  ])('%s is not', (name) => {
+    expect(isPersonalParameter(name)).toBe(false);
+  });
+
+  it("covers the insured list's filters on names, NIR, birth date and address", () => {
+    for (const name of ['lastname', 'firstname', 'noss', 'dtBirthday', 'postalCode'])
+      expect(Object.keys(Insured.properties)).toContain(name);
+    for (const name of ['lastname', 'firstname', 'noss', 'dtBirthday', 'postalCode'])
+      expect(isPersonalParameter(name)).toBe(true);
+  });
+});
+
+describe('redactUrl', () => {
+  it('masks the values of personal parameters and keeps their names and the rest', () => {
+    expect(redactUrl('/api/assures?nom=Dupont&nir=1850712345678&page=2')).toBe(
+      `/api/assures?nom=${MASK}&nir=${MASK}&page=2`,
+    );
+    expect(redactUrl('/callback?code=abc&state=xyz&iss=http%3A%2F%2Flocalhost')).toBe(
+      `/callback?code=${MASK}&state=${MASK}&iss=http%3A%2F%2Flocalhost`,
+    );
+    // Encoded brackets, repeated keys, empty values and keys without a value.
+    expect(redactUrl('/api/assures?dtBirthday%5Bafter%5D=1985-01-01&q=a&q=b&x&lastname=')).toBe(
+      `/api/assures?dtBirthday%5Bafter%5D=${MASK}&q=${MASK}&q=${MASK}&x&lastname=${MASK}`,
+    );
+    expect(redactUrl('/api/contrats/12')).toBe('/api/contrats/12');
+    expect(redactUrl('/api/contrats?order%5BdtDebVal%5D=desc')).toBe(
+      '/api/contrats?order%5BdtDebVal%5D=desc',
+    );
+  });
+});
+
+describe('redactText', () => {
+  it('masks personal parameters wherever an address appears in a text', () => {
+    expect(redactText('GET /api/assures?nom=Dupont&nir=185 failed')).toBe(
+      `GET /api/assures?nom=${MASK}&nir=${MASK} failed`,
+    );
+    expect(redactText('at "http://h/oidc/session/end?id_token_hint=eyJ.a.b&x=1"')).toBe(
+      `at "http://h/oidc/session/end?id_token_hint=${MASK}&x=1"`,
+    );
+    expect(redactText('no address here, a=b stays')).toBe('no address here, a=b stays');
+  });
+});
