@@ -238,7 +238,7 @@ export function createRateLimits(
 
   return {
     async signIn(login, ip) {
-      const accountKey = login.trim().toLowerCase();
+      const accountKey = login.trim().toLowerCase().slice(0, 200);
       const addressKeyed = addressKey(ip);
       const byAddress = await take(address, addressKeyed);
       if (refused(byAddress, policy.signIn.address.lockAfter)) {
