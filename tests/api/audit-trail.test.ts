@@ -21,7 +21,7 @@ beforeAll(async () => {
   // The database's clock, which stamps the events.
   const [row] = await api.rows<{ now: Date }>('SELECT now() AS now');
   started = new Date(row.now);
-}, 60_000);
+}, 180_000);
 afterAll(() => server?.close());
 
 const members = (body: Json) => body['hydra:member'] as Json[];
@@ -102,6 +102,20 @@ describe('a seller reading insured persons', () => {
     const [event] = await events('beneficiary.list', '&actor=vendeur');
     expect(event.detail.path).toBe(path);
     await expectActor(event, 'vendeur');
+  });
+
+  it('records a search that names insured persons: their ids, never the words searched', async () => {
+    const answer = await post(api, 'vendeur', '/api/search', {
+      query: insured.lastname,
+      category: 2,
+    });
+    expect(answer.status).toBe(200);
+    const found = ((await answer.json()) as Json[]).map((e) => e.ID_SOURCE);
+    expect(found).toContain(insured.id);
+    const [event] = await events('insured.list', '&actor=vendeur');
+    expect(event.detail).toMatchObject({ path: '/api/search', search: true });
+    expect(event.targetIds).toEqual(found);
+    expect(JSON.stringify(event)).not.toContain(insured.lastname);
   });
 
   it('records an export started, with its kind, format and filters', async () => {

@@ -68,3 +68,22 @@ export function auditCarteTp(
         },
   );
 }
+
+/**
+ * A full-text search whose answer names insured persons (POST /api/search): their ids, never
+ * the words searched (a name, the start of a social security number).
+ */
+export async function auditSearch(
+  ctx: Ctx,
+  entries: ReadonlyArray<{ ID_SOURCE: number; ID_CATEGORY: number }>,
+  insuredCategory: number,
+): Promise<void> {
+  const ids = entries.filter((e) => e.ID_CATEGORY === insuredCategory).map((e) => e.ID_SOURCE);
+  if (!ids.length) return;
+  await auditRead(ctx, {
+    action: 'insured.list',
+    targetType: 'Insured',
+    targetIds: ids,
+    detail: { path: ctx.request.url.split('?')[0], search: true, shown: ids.length },
+  });
+}

@@ -11,6 +11,7 @@
 // (server/src/scope): a seller finds its own contracts, insured persons and customers only.
 // Business providers, insurance companies and products are reference data, as in their lists.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { auditSearch } from '../../audit/events.ts';
 import { SEARCH_VECTORS, type SearchTable } from '../../db/migrations/017_search.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -290,6 +291,7 @@ export function register(api: Api, deps: ResourceDeps): void {
     api.post(path, async (request, reply) => {
       const ctx = await contextOf(request, deps);
       const entries = await search(ctx, parseSearchRequest(request.body));
+      await auditSearch(ctx, entries, SEARCH_CATEGORIES.insureds);
       reply.header('cache-control', 'no-store');
       return reply.send(entries);
     });
