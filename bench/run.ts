@@ -15,6 +15,8 @@
 //                       minutes, the server's cost; `node --import tsx bench/imports/run.ts` alone)
 //   BENCH_SKIP_BUILD=1  use server/dist as it is instead of building it (built beforehand)
 //   BENCH_SEARCH=0      skip the search benchmark (bench/search/run.ts: about 2.5 minutes)
+//   BENCH_HARDENING=0   skip the hardening benchmark (bench/hardening/run.ts: password guessing
+//                       and 200 connections, about 1 minute)
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -196,3 +198,7 @@ if (env.BENCH_IMPORTS !== '0') await import('./imports/run.ts');
 // The full-text search of issue 16 (bench/search/run.ts): POST /api/search, typical queries as
 // the operator and as a seller, p95 against 50 ms; BENCH_SEARCH=0 skips it.
 if (env.BENCH_SEARCH !== '0') await import('./search/run.ts');
+
+// The hardening figures of issue 18 (bench/hardening/run.ts): password guessing against the
+// sign-in limits, 200 connections for 30 s; BENCH_HARDENING=0 skips them.
+if (env.BENCH_HARDENING !== '0') await import('./hardening/run.ts');
