@@ -1,8 +1,6 @@
 // The results as Markdown: printed, and written into docs/benchmarks.md between two markers
 // (the hand-written explanation around them is kept as it is).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeDocsSection } from './docsSection.ts';
 import type { LoadResult } from './http.ts';
 import type { Machine } from './machine.ts';
 import type { Scenario } from './scenarios.ts';
@@ -203,18 +201,5 @@ const PLAN_SHOWN_MS = 1;
 
 /** Replaces the generated section of the page, or appends one. */
 export function writeIntoDocs(file: string, section: string): void {
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const page = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const from = page.indexOf(BEGIN);
-  const to = page.indexOf(END);
-  const next =
-    from !== -1 && to > from
-      ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
-      : `${page.trimEnd()}\n\n## Last run\n\n${block}\n`;
-  writeFileSync(file, next);
-  // The repository's Markdown is formatted by Biome (aligned tables): keep `npm run lint` clean.
-  const biome = fileURLToPath(
-    new URL('../../node_modules/@biomejs/biome/bin/biome', import.meta.url),
-  );
-  spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
+  writeDocsSection(file, { begin: BEGIN, end: END, heading: '## Last run' }, section);
 }

@@ -1,9 +1,7 @@
 // The exports benchmark's table, and its place in docs/benchmarks.md (between its own markers,
 // inside the section "Exports (issue 5)"; the rest of the page is left as it is).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { ExportFormat } from '../../src/domain/exportFile.ts';
+import { writeDocsSection } from '../api/docsSection.ts';
 import type { Machine } from '../api/machine.ts';
 import { type BareMeasure, type ExportMeasure, mib } from './measure.ts';
 
@@ -79,17 +77,5 @@ export function render(report: ExportsReport): string {
 }
 
 export function writeExportsSection(file: string, section: string): void {
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const page = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const from = page.indexOf(BEGIN);
-  const to = page.indexOf(END);
-  const next =
-    from !== -1 && to > from
-      ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
-      : `${page.trimEnd()}\n\n## Exports (issue 5)\n\n${block}\n`;
-  writeFileSync(file, next);
-  const biome = fileURLToPath(
-    new URL('../../node_modules/@biomejs/biome/bin/biome', import.meta.url),
-  );
-  spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
+  writeDocsSection(file, { begin: BEGIN, end: END, heading: '## Exports (issue 5)' }, section);
 }

@@ -10,12 +10,12 @@
 //
 // Environment: BENCH_DATABASE_URL, BENCH_QUICK=1 (demo scale, 10 s, no docs unless
 // BENCH_WRITE=1: the figures hardly depend on the scale), BENCH_WRITE=0 (print only), BENCH_SKIP_BUILD=1, BENCH_GUESS_SECONDS (20), BENCH_GUESSERS (4).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { OidcBrowser } from '../../tests/api/support/oidcClient.ts';
 import { ensureDatabase } from '../api/database.ts';
+import { writeDocsSection } from '../api/docsSection.ts';
 import { benchDatabaseUrl, positiveNumber, quick } from '../api/env.ts';
 import { describeMachine } from '../api/machine.ts';
 import { type BenchServer, startServer } from '../api/server.ts';
@@ -154,15 +154,7 @@ const BEGIN = '<!-- bench-hardening:begin (written by npm run bench) -->';
 const END = '<!-- bench-hardening:end -->';
 
 function writeSection(file: string, section: string): void {
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const page = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const from = page.indexOf(BEGIN);
-  const to = page.indexOf(END);
-  const next =
-    from !== -1 && to > from
-      ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
-      : `${page.trimEnd()}\n\n## Hardening (issue 18)\n\n${block}\n`;
-  writeFileSync(file, next);
+  writeDocsSection(file, { begin: BEGIN, end: END, heading: '## Hardening (issue 18)' }, section);
 }
 
 const database = await ensureDatabase(

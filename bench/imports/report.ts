@@ -1,9 +1,7 @@
 // The user-imports benchmark's tables, and its place in docs/benchmarks.md: between its own
 // markers, inside the section "User imports (issue 15)" (added at the end of the page when
 // missing; the rest of the page is left as it is).
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { writeDocsSection } from '../api/docsSection.ts';
 import type { Machine } from '../api/machine.ts';
 import type { CreationMeasure, ImportMeasure, StatementCount } from './measure.ts';
 
@@ -151,17 +149,9 @@ export function render(report: ImportsReport): string {
 }
 
 export function writeImportsSection(file: string, section: string): void {
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const page = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const from = page.indexOf(BEGIN);
-  const to = page.indexOf(END);
-  const next =
-    from !== -1 && to > from
-      ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
-      : `${page.trimEnd()}\n\n## User imports (issue 15)\n\n${block}\n`;
-  writeFileSync(file, next);
-  const biome = fileURLToPath(
-    new URL('../../node_modules/@biomejs/biome/bin/biome', import.meta.url),
+  writeDocsSection(
+    file,
+    { begin: BEGIN, end: END, heading: '## User imports (issue 15)' },
+    section,
   );
-  spawnSync(process.execPath, [biome, 'format', '--write', file], { stdio: 'ignore' });
 }

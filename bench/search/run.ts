@@ -10,11 +10,11 @@
 // BENCH_SEARCH_SECONDS (5), BENCH_WARMUP_SECONDS (2), BENCH_WRITE=0 (print only), as
 // bench/run.ts; BENCH_SKIP_BUILD=1 (server/dist as built beforehand).
 
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureDatabase } from '../api/database.ts';
+import { writeDocsSection } from '../api/docsSection.ts';
 import { benchDatabaseUrl, positiveNumber, quick } from '../api/env.ts';
 import { describeMachine } from '../api/machine.ts';
 import { startServer } from '../api/server.ts';
@@ -144,15 +144,7 @@ const BEGIN = '<!-- bench-search:begin (written by npm run bench) -->';
 const END = '<!-- bench-search:end -->';
 
 function writeSection(file: string, section: string): void {
-  const block = `${BEGIN}\n${section}\n${END}`;
-  const page = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
-  const from = page.indexOf(BEGIN);
-  const to = page.indexOf(END);
-  const next =
-    from !== -1 && to > from
-      ? `${page.slice(0, from)}${block}${page.slice(to + END.length)}`
-      : `${page.trimEnd()}\n\n## Search (issue 16)\n\n${block}\n`;
-  writeFileSync(file, next);
+  writeDocsSection(file, { begin: BEGIN, end: END, heading: '## Search (issue 16)' }, section);
 }
 
 const database = await ensureDatabase(
