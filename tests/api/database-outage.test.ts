@@ -131,6 +131,25 @@ describe.skipIf(!adminUrl)('a PostgreSQL that stops answering', () => {
     await expectUnavailable(await get('/api/contrats', seller));
     await expectUnavailable(await get(member['@id'], seller));
     await expectUnavailable(await get('/api/contrats', operator));
+    // The identity provider's storage: a code exchanged reads the database.
+    const token = await fetch(`${url}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: 'a-code-that-must-be-looked-up',
+        client_id: 'espace-partenaire',
+        redirect_uri: `${url}/callback`,
+        code_verifier: 'x'.repeat(43),
+      }),
+    });
+    expect(token.status).toBe(503);
+    expect(Number(token.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await token.json()).toMatchObject({
+      error: 'temporarily_unavailable',
+      error_description:
+        'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+    });
 
     await proxy.open();
     expect((await get('/api/contrats', seller)).status).toBe(200);

@@ -3,9 +3,10 @@
 //   stream itself) nor answers; the provider writes the response.
 // - req.url loses the prefix (the provider routes on /auth, /token, ...) while req.originalUrl
 //   keeps it, so that discovery and redirects advertise /oidc/... endpoints.
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
+import { DATABASE_RETRY_AFTER_S } from '../../db/unavailable.ts';
 import { forwardedAsFastifySees } from './forwarded.ts';
 
 /** Where the provider is mounted on this server (the issuer's path, behind no rewriting). */
@@ -30,6 +31,7 @@ export async function mountProvider(
       // (PUBLIC_URL=https://host/extranet) still gets its own addresses advertised.
       raw.originalUrl = `${issuerPath}${rest}`;
       raw.url = rest;
+      retryAfterOnUnavailable(reply.raw);
       await handle(raw, reply.raw);
     });
     // The handlers never run (the hook hijacks); the routes make the hook apply to /oidc/*.
@@ -37,4 +39,19 @@ export async function mountProvider(
     scope.all(MOUNT_PATH, unreachable);
     scope.all(`${MOUNT_PATH}/*`, unreachable);
   });
+}
+
+/**
+ * The provider answers 503 temporarily_unavailable when its storage (the database) cannot be
+ * reached (adapter.ts), without Retry-After: added as every other 503 of the server has it.
+ * Node writes the head through writeHead, explicitly or when the body starts.
+ */
+function retryAfterOnUnavailable(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, ...args: Parameters<typeof writeHead>) {
+    if (args[0] === 503 && !this.hasHeader('retry-after')) {
+      this.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_S));
+    }
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }
