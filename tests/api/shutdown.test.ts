@@ -1,5 +1,6 @@
 // Graceful stop: requests in flight finish, new connections are refused, the database closes.
 // In-process, so a test route can hold a request open for exactly as long as the test wants.
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
@@ -25,7 +26,9 @@ interface Held {
   release(): void;
 }
 
-async function serverWithHeldRequest(): Promise<Held> {
+async function serverWithHeldRequest(
+  addRoutes: (app: FastifyInstance) => void = () => undefined,
+): Promise<Held> {
   fresh = await freshDatabase({ initialised: true });
   const port = await freePort();
   const config = loadConfig({
@@ -50,6 +53,7 @@ async function serverWithHeldRequest(): Promise<Held> {
     await released;
     return { finished: true };
   });
+  addRoutes(app);
   await app.listen({ port, host: '127.0.0.1' });
   return { app, database, url: `http://127.0.0.1:${port}`, entered: enteredP, release };
 }
@@ -138,3 +142,63 @@ it('a second signal forces the exit while a request is still in flight', async (
     remove();
   }
 });
+
+/** One GET on a connection of its own: its status, or the network error's code. */
+function getAlone(url: string, id: number): Promise<number | string> {
+  return new Promise((resolve) => {
+    const req = httpRequest(url, { agent: false, headers: { 'x-test-id': String(id) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+      res.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    });
+    req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    req.end();
+  });
+}
+
+it('on SIGTERM under load, every request that reached the server is answered', async () => {
+  // Requests that take a while, several at once, sent without pause until the server refuses.
+  const entered = new Set<number>();
+  const held = await serverWithHeldRequest((app) => {
+    app.get('/api/test/slow', async (request) => {
+      entered.add(Number(request.headers['x-test-id']));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { finished: true };
+    });
+  });
+  held.release();
+  let exited!: () => void;
+  const exitedP = new Promise<void>((resolve) => {
+    exited = resolve;
+  });
+  const remove = stopOnSignals(held.app, held.database, { exit: () => exited() });
+  const outcomes = new Map<number, number | string>();
+  let next = 0;
+  let inFlightAtSignal = 0;
+  const client = async () => {
+    for (;;) {
+      const id = next++;
+      const outcome = await getAlone(`${held.url}/api/test/slow`, id);
+      outcomes.set(id, outcome);
+      if (typeof outcome === 'string') return;
+    }
+  };
+  try {
+    const clients = Array.from({ length: 8 }, client);
+    const inHandler = () => [...entered].some((id) => !outcomes.has(id));
+    await until(() => outcomes.size >= 40 && inHandler());
+    inFlightAtSignal = [...entered].filter((id) => !outcomes.has(id)).length;
+    process.emit('SIGTERM', 'SIGTERM');
+    await Promise.all(clients);
+    await exitedP;
+  } finally {
+    remove();
+  }
+  expect(inFlightAtSignal, 'requests in the handler when the signal came').toBeGreaterThan(0);
+  const failedInFlight = [...entered].filter((id) => outcomes.get(id) !== 200);
+  expect(failedInFlight.map((id) => `${id}: ${outcomes.get(id)}`)).toEqual([]);
+  // What did not reach the server was refused at the door, never half-answered.
+  for (const [id, outcome] of outcomes) {
+    if (!entered.has(id)) expect(typeof outcome, `request ${id}: ${outcome}`).toBe('string');
+  }
+}, 120_000);
