@@ -49,6 +49,8 @@ export async function buildApp({
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.
     forceCloseConnections: 'idle',
+    // Requests arriving during the stop are answered by drainOnClose (problem+json, Retry-After).
+    return503OnClosing: false,
     // order[field]=asc, f[]=a, f[0]=a, dtDebVal[after]=... (server/src/hydra/querystring.ts).
     routerOptions: { querystringParser: parseQueryString },
     frameworkErrors: answerFrameworkError,

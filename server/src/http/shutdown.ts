@@ -3,6 +3,7 @@
 // database, exit 0. A second signal, or the deadline, forces the exit.
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { problem, sendProblem } from './problem.ts';
 
 export const SHUTDOWN_DEADLINE_MS = 10_000;
 
@@ -22,7 +23,19 @@ export function drainOnClose(app: FastifyInstance): void {
     if (closing) reply.header('Connection', 'close');
     return payload;
   });
+  // A request arriving on a kept-alive socket once the stop has begun is not started: 503 in
+  // problem+json with Retry-After (Fastify's own would be English JSON without it; app.ts turns
+  // return503OnClosing off so that this hook answers instead).
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('Retry-After', String(RESTART_RETRY_AFTER_S)).header('Connection', 'close');
+    return sendProblem(reply, problem(503, RESTARTING, 'Service indisponible'));
+  });
 }
+
+/** What a request refused during a stop is told, and when to try again. */
+export const RESTARTING = 'Le serveur redémarre : réessayez dans quelques instants.';
+export const RESTART_RETRY_AFTER_S = 5;
 
 /** Stops the server then the database; resolves when both are closed. */
 export async function stopServer(app: FastifyInstance, database: Database): Promise<void> {
