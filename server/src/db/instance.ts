@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { type Expression, type RawBuilder, sql } from 'kysely';
-import pg from 'pg';
+import { keepConnection } from './keptConnection.ts';
 
 /** This process's id, fresh at each start. */
 export const INSTANCE_ID = randomUUID();
@@ -45,54 +45,17 @@ export async function holdInstanceLockOnPglite(pglite: PGlite): Promise<void> {
  * PostgreSQL: a dedicated connection holds the lock; after a loss (the server restarted, the
  * network was cut) it comes back and takes the lock again. Resolves with the release.
  */
-export async function holdInstanceLockOnServer(
+export function holdInstanceLockOnServer(
   url: string,
   warn: (message: string) => void,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
-    const lost = (error?: Error) => {
-      if (stopped || client !== next) return;
-      client = undefined;
-      warn(`Connexion du verrou d'instance perdue : ${error?.message ?? 'fermée'}`);
-      next.end().catch(() => undefined);
-      schedule();
-    };
-    // Registered before connecting: an unheard 'error' event would stop the process.
-    next.on('error', lost);
-    next.on('end', () => lost());
-    try {
-      await next.connect();
-      await next.query(LOCK, [INSTANCE_ID]);
-    } catch (error) {
-      next.end().catch(() => undefined);
-      throw error;
-    }
-    if (stopped) {
-      await next.end().catch(() => undefined);
-      return;
-    }
-    client = next;
-  };
-  const schedule = () => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      connect().catch(() => schedule());
-    }, RECONNECT_MS);
-    retry.unref();
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    await last?.end().catch(() => undefined);
-  };
+  return keepConnection({
+    url,
+    retryMs: RECONNECT_MS,
+    keepAlive: true,
+    setUp: async (client) => {
+      await client.query(LOCK, [INSTANCE_ID]);
+    },
+    lost: (error) => warn(`Connexion du verrou d'instance perdue : ${error?.message ?? 'fermée'}`),
+  });
 }

@@ -4,9 +4,9 @@
 // subscriber hears of a change once whichever instance it is connected to. Bursts are thinned
 // to one message per topic and second: a list refetches, it does not need each row.
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { keepConnection } from '../db/keptConnection.ts';
 import { isPublicTopic, PUBLIC_TOPICS, type PublicTopic } from './topics.ts';
 
 export const CHANGE_CHANNEL = 'hub_changes';
@@ -49,58 +49,27 @@ export function throttlePerTopic(
 }
 
 /** A dedicated PostgreSQL connection that LISTENs, and comes back after a loss. */
-async function listenOnServer(
+function listenOnServer(
   url: string,
   onPayload: (payload: string) => void,
   onReconnected: () => void,
   log: FastifyBaseLogger,
 ): Promise<() => Promise<void>> {
-  let client: pg.Client | undefined;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => {
-      if (message.channel === CHANGE_CHANNEL) onPayload(message.payload ?? '');
-    });
-    const lost = (error?: Error) => {
-      if (stopped || client !== next) return;
-      client = undefined;
-      log.error({ err: error }, 'hub: the LISTEN connection to the database was lost');
-      next.end().catch(() => undefined);
-      schedule();
-    };
-    next.on('error', lost);
-    next.on('end', () => lost());
-    await next.connect();
-    await next.query(`LISTEN ${CHANGE_CHANNEL}`);
-    client = next;
-  };
-  const schedule = () => {
-    if (stopped || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      connect().then(
-        // Changes made while away were not heard: announce them all once.
-        () => onReconnected(),
-        (error: Error) => {
-          log.error({ err: error }, 'hub: cannot LISTEN on the database yet');
-          schedule();
-        },
-      );
-    }, RECONNECT_MS);
-    retry.unref();
-  };
-
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const last = client;
-    client = undefined;
-    await last?.end().catch(() => undefined);
-  };
+  return keepConnection({
+    url,
+    retryMs: RECONNECT_MS,
+    setUp: async (client) => {
+      client.on('notification', (message) => {
+        if (message.channel === CHANGE_CHANNEL) onPayload(message.payload ?? '');
+      });
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+    },
+    lost: (error) =>
+      log.error({ err: error }, 'hub: the LISTEN connection to the database was lost'),
+    // Changes made while away were not heard: announce them all once.
+    reconnected: onReconnected,
+    retryFailed: (error) => log.error({ err: error }, 'hub: cannot LISTEN on the database yet'),
+  });
 }
 
 /** Starts listening; resolves with the stop. */
