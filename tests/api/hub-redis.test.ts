@@ -2,31 +2,14 @@
 // reaches the subscribers of both, each exactly once. Skipped with a message when no Redis
 // answers, unless CI=true, where Redis is required (as PostgreSQL is: scripts/test.mjs).
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CI, REDIS_URL, redisAnswers } from './support/redis.ts';
 import { ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { publish, type Subscription, subscribe } from './support/sse.ts';
 
-const CI = process.env.CI === 'true' || process.env.CI === '1';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => resolve(socket.end() && true));
-    socket.once('timeout', () => resolve(socket.destroy() && false));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const available = await reachable(REDIS_URL);
-if (!available && !CI) {
-  console.log(`• No Redis at ${REDIS_URL}: the hub's tests across two instances are skipped.`);
-}
+const available = await redisAnswers("the hub's tests across two instances");
 
 describe.skipIf(!available && !CI)('the hub across two instances through Redis', () => {
   let a: TestServer;

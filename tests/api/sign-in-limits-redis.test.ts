@@ -2,14 +2,11 @@
 // failures made on one lock the login on the other, as behind a load balancer. Skipped with a
 // message when no Redis answers, unless CI=true, where Redis is required (as in hub-redis).
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, timing } from '../../server/src/http/rateLimits.ts';
 import { BrowserAt } from './support/browserAt.ts';
+import { CI, REDIS_URL, redisAnswers } from './support/redis.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
-
-const CI = process.env.CI === 'true' || process.env.CI === '1';
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 LIMITS.signIn = {
   account: { slowAfter: 100, lockAfter: 3, windowSeconds: 600, lockSeconds: 600 },
@@ -19,21 +16,7 @@ LIMITS.signIn = {
 };
 timing.sleep = async () => undefined;
 
-function reachable(url: string): Promise<boolean> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.setTimeout(2000);
-    socket.once('connect', () => resolve(socket.end() && true));
-    socket.once('timeout', () => resolve(socket.destroy() && false));
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const available = await reachable(REDIS_URL);
-if (!available && !CI) {
-  console.log(`• No Redis at ${REDIS_URL}: the sign-in limits across two instances are skipped.`);
-}
+const available = await redisAnswers('the sign-in limits across two instances');
 
 async function attempt(server: TestServer, login: string, password: string) {
   const browser = new BrowserAt(server.url, server.config.oidc.clientId, '127.0.0.2');

@@ -4,7 +4,6 @@
 // and the counters through Redis: shared by two servers, and an in-memory stand-in while Redis
 // does not answer (sign-in keeps working, and keeps counting).
 import { randomUUID } from 'node:crypto';
-import { createConnection } from 'node:net';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -16,9 +15,7 @@ import {
   type RateLimits,
   signInDelayMs,
 } from '../../../server/src/http/rateLimits.ts';
-
-const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-const CI = process.env.CI === 'true';
+import { CI, REDIS_URL, redisAnswers } from '../../api/support/redis.ts';
 
 const quiet = (): FastifyBaseLogger & { errors: string[] } => {
   const errors: string[] = [];
@@ -139,22 +136,9 @@ describe('in memory', () => {
   });
 });
 
-const redisAnswers = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = createConnection({ host: hostname, port: Number(port || 6379) });
-  socket.setTimeout(1000);
-  socket.once('connect', () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-  socket.once('timeout', () => {
-    socket.destroy();
-    resolve(false);
-  });
-});
+const available = await redisAnswers('the limits shared through Redis');
 
-describe.skipIf(!redisAnswers && !CI)('through Redis', () => {
+describe.skipIf(!available && !CI)('through Redis', () => {
   it('shares the counts between two servers', async () => {
     // A channel of this run alone: other runs and deployments on this Redis are not counted.
     const url = `${REDIS_URL}?channel=test-limits-${randomUUID()}`;
