@@ -5,61 +5,41 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { openDatabase } from '../../server/src/db/database.ts';
-import { prepareDatabase } from '../../server/src/db/prepare.ts';
 import { STOPPED_BY_SHUTDOWN } from '../../server/src/exports/jobs.ts';
 import { OidcBrowser } from './support/oidcClient.ts';
-import { type FreshDatabase, freePort, freshDatabase } from './support/server.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';
 
-let fresh: FreshDatabase | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
-  await fresh?.dispose();
-  fresh = undefined;
+  await server?.close();
+  server = undefined;
 }, 60_000);
 
 it('tells the waiting browser that its export failed before the stream closes', async () => {
-  fresh = await freshDatabase({ initialised: true });
-  const port = await freePort();
-  const config = loadConfig({
-    ...fresh.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
+  server = await startTestServer();
+  const { app, database, url } = server;
+  const token = (await new OidcBrowser(url, 'espace-partenaire').login('ageo', 'demo'))
+    .access_token;
+  const id = randomUUID();
+  const hub = await subscribe(url, [`login/ageo/${id}`], token);
+  expect(hub.status).toBe(200);
+  // The operator's every contribution: far more than one batch.
+  const started = await fetch(`${url}/export/cotisations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ uuid: id }),
   });
-  const database = await openDatabase(config.database);
-  await prepareDatabase(database, { seedScale: 'demo', demoData: true });
-  const app = await buildApp({ config, database });
-  await app.listen({ port, host: '127.0.0.1' });
-  const url = config.publicUrl;
-  try {
-    const token = (await new OidcBrowser(url, 'espace-partenaire').login('ageo', 'demo'))
-      .access_token;
-    const id = randomUUID();
-    const hub = await subscribe(url, [`login/ageo/${id}`], token);
-    expect(hub.status).toBe(200);
-    // The operator's every contribution: far more than one batch.
-    const started = await fetch(`${url}/export/cotisations`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ uuid: id }),
-    });
-    expect(started.status).toBe(202);
+  expect(started.status).toBe(202);
 
-    await app.close();
-    await hub.ended;
-    expect(hub.events.map((e) => JSON.parse(e.data))).toEqual([
-      { id, status: 'error', kind: 'cotisations', format: 'xlsx', message: STOPPED_BY_SHUTDOWN },
-    ]);
-    const { rows } = await sql<{ status: string; message: string; chunks: number }>`
-      SELECT status, message,
-        (SELECT count(*)::int FROM export_chunk WHERE export_id = ${id}) AS chunks
-      FROM export_file WHERE id = ${id}`.execute(database.db);
-    expect(rows).toEqual([{ status: 'error', message: STOPPED_BY_SHUTDOWN, chunks: 0 }]);
-  } finally {
-    await app.close();
-    await database.close();
-  }
+  await app.close();
+  await hub.ended;
+  expect(hub.events.map((e) => JSON.parse(e.data))).toEqual([
+    { id, status: 'error', kind: 'cotisations', format: 'xlsx', message: STOPPED_BY_SHUTDOWN },
+  ]);
+  const { rows } = await sql<{ status: string; message: string; chunks: number }>`
+    SELECT status, message,
+      (SELECT count(*)::int FROM export_chunk WHERE export_id = ${id}) AS chunks
+    FROM export_file WHERE id = ${id}`.execute(database.db);
+  expect(rows).toEqual([{ status: 'error', message: STOPPED_BY_SHUTDOWN, chunks: 0 }]);
 }, 120_000);

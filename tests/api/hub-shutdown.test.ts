@@ -1,37 +1,21 @@
 // A hub stream never ends by itself: the graceful stop must end it, or SIGTERM would wait for
 // the deadline (10 s) and exit 1 whenever a browser has a list open. Each test starts its own
 // server (it stops it): 90 s each, as a start on a busy machine may take 20.
-import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { type Database, openDatabase } from '../../server/src/db/database.ts';
-import { prepareDatabase } from '../../server/src/db/prepare.ts';
 import { stopOnSignals, stopServer } from '../../server/src/http/shutdown.ts';
 import { OidcBrowser } from './support/oidcClient.ts';
-import { type FreshDatabase, freePort, freshDatabase } from './support/server.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';
 
-let fresh: FreshDatabase | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
-  await fresh?.dispose();
-  fresh = undefined;
-});
+  await server?.close();
+  server = undefined;
+}, 60_000);
 
-async function start(): Promise<{ app: FastifyInstance; database: Database; url: string }> {
-  fresh = await freshDatabase({ initialised: true });
-  const port = await freePort();
-  const config = loadConfig({
-    ...fresh.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase(config.database);
-  await prepareDatabase(database, { seedScale: 'demo', demoData: true });
-  const app = await buildApp({ config, database });
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, database, url: config.publicUrl };
+async function start(): Promise<TestServer> {
+  server = await startTestServer();
+  return server;
 }
 
 async function openStream(url: string) {

@@ -4,18 +4,15 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, expect, it } from 'vitest';
-import { buildApp } from '../../server/src/app.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { type Database, openDatabase } from '../../server/src/db/database.ts';
-import { prepareDatabase } from '../../server/src/db/prepare.ts';
+import type { Database } from '../../server/src/db/database.ts';
 import { stopOnSignals, stopServer } from '../../server/src/http/shutdown.ts';
-import { type FreshDatabase, freePort, freshDatabase } from './support/server.ts';
+import { startTestServer, type TestServer } from './support/server.ts';
 
-let fresh: FreshDatabase | undefined;
+let server: TestServer | undefined;
 afterEach(async () => {
-  await fresh?.dispose();
-  fresh = undefined;
-});
+  await server?.close();
+  server = undefined;
+}, 60_000);
 
 interface Held {
   app: FastifyInstance;
@@ -29,17 +26,6 @@ interface Held {
 async function serverWithHeldRequest(
   addRoutes: (app: FastifyInstance) => void = () => undefined,
 ): Promise<Held> {
-  fresh = await freshDatabase({ initialised: true });
-  const port = await freePort();
-  const config = loadConfig({
-    ...fresh.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-  });
-  const database = await openDatabase(config.database);
-  await prepareDatabase(database, { seedScale: 'demo', demoData: true });
-  const app = await buildApp({ config, database });
   let entered!: () => void;
   let release!: () => void;
   const enteredP = new Promise<void>((resolve) => {
@@ -48,14 +34,21 @@ async function serverWithHeldRequest(
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  app.get('/api/test/held', async () => {
-    entered();
-    await released;
-    return { finished: true };
-  });
-  addRoutes(app);
-  await app.listen({ port, host: '127.0.0.1' });
-  return { app, database, url: `http://127.0.0.1:${port}`, entered: enteredP, release };
+  server = await startTestServer(
+    {},
+    {
+      beforeListen: (app) => {
+        app.get('/api/test/held', async () => {
+          entered();
+          await released;
+          return { finished: true };
+        });
+        addRoutes(app);
+      },
+    },
+  );
+  const { app, database, url } = server;
+  return { app, database, url, entered: enteredP, release };
 }
 
 const refused = (url: string) =>

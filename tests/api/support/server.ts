@@ -125,7 +125,8 @@ export async function startTestServer(
     ...fresh.env,
     ...env,
   });
-  const database = await openDatabase(config.database);
+  // A test about stopping closes the server and the database itself: each closes once.
+  const database = closesOnce(await openDatabase(config.database));
   await prepareDatabase(database, {
     seedScale: 'demo',
     demoData: config.demoData,
@@ -145,9 +146,21 @@ export async function startTestServer(
     config,
     database,
     async close() {
-      await app.close();
+      if (app.server.listening) await app.close();
       await database.close();
       await fresh.dispose();
+    },
+  };
+}
+
+/** The database whose close runs once, however many ask (the test, then its clean-up). */
+function closesOnce(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  return {
+    ...database,
+    close: () => {
+      closing ??= database.close();
+      return closing;
     },
   };
 }
