@@ -23,40 +23,6 @@ timing.sleep = async (ms) => {
 const LOCKED = /Trop de tentatives de connexion\. Réessayez dans \d+ (secondes?|minutes?)\./;
 const WRONG = 'Identifiant ou mot de passe incorrect.';
 
-interface Outcome {
-  status: number;
-  retryAfter: string | null;
-  html: string;
-  signedIn: boolean;
-}
-
-/** One whole attempt: the authorization request, its sign-in page, the form posted. */
-async function attempt(browser: BrowserAt, login: string, password: string): Promise<Outcome> {
-  const start = await browser.startAuthorization({
-    code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
-    code_challenge_method: 'S256',
-    // The form every time, even once this browser holds a session.
-    prompt: 'login',
-  });
-  if (!start.page) throw new Error(`Expected the sign-in page, got ${start.redirect}`);
-  const done = await browser.submitSignIn(await start.page.text(), login, password);
-  if (done.redirect) {
-    return {
-      status: 303,
-      retryAfter: null,
-      html: '',
-      signedIn: done.redirect.searchParams.has('code'),
-    };
-  }
-  const page = done.page as Response;
-  return {
-    status: page.status,
-    retryAfter: page.headers.get('retry-after'),
-    html: await page.text(),
-    signedIn: false,
-  };
-}
-
 describe('without TRUST_PROXY', () => {
   let server: TestServer;
   const from = (address: string, headers: Record<string, string> = {}) =>
@@ -71,14 +37,14 @@ describe('without TRUST_PROXY', () => {
     const browser = from('127.0.0.2');
     waits.length = 0;
     for (let i = 0; i < ACCOUNT.lockAfter; i++) {
-      const wrong = await attempt(browser, 'vendeur', `faux-${i}`);
+      const wrong = await browser.attemptSignIn('vendeur', `faux-${i}`);
       expect(wrong.status).toBe(200);
       expect(wrong.html).toContain(WRONG);
     }
     // Two failures go at full speed; then each attempt waits, twice as long as the one before.
     expect(waits).toEqual([1000, 2000]);
 
-    const locked = await attempt(browser, 'vendeur', 'demo');
+    const locked = await browser.attemptSignIn('vendeur', 'demo');
     expect(locked.signedIn).toBe(false);
     expect(locked.status).toBe(429);
     const retryAfter = Number(locked.retryAfter);
@@ -89,13 +55,13 @@ describe('without TRUST_PROXY', () => {
     expect(locked.html).toContain('lang="fr"');
 
     // The lock is the login's: from another address too.
-    const elsewhere = await attempt(from('127.0.0.3'), 'vendeur', 'demo');
+    const elsewhere = await from('127.0.0.3').attemptSignIn('vendeur', 'demo');
     expect(elsewhere.status).toBe(429);
     expect(elsewhere.signedIn).toBe(false);
   });
 
   it('leaves another account, from another address, alone', async () => {
-    const other = await attempt(from('127.0.0.4'), 'ageo', 'demo');
+    const other = await from('127.0.0.4').attemptSignIn('ageo', 'demo');
     expect(other.signedIn).toBe(true);
   });
 
@@ -103,10 +69,10 @@ describe('without TRUST_PROXY', () => {
     const browser = from('127.0.0.5');
     for (let round = 0; round < 2; round++) {
       for (let i = 0; i < ACCOUNT.lockAfter - 1; i++) {
-        expect((await attempt(browser, 'manager', 'faux')).status).toBe(200);
+        expect((await browser.attemptSignIn('manager', 'faux')).status).toBe(200);
       }
       // Without the reset, the second round's failures would have locked it.
-      expect((await attempt(browser, 'manager', 'demo')).signedIn).toBe(true);
+      expect((await browser.attemptSignIn('manager', 'demo')).signedIn).toBe(true);
     }
   });
 
@@ -114,19 +80,19 @@ describe('without TRUST_PROXY', () => {
     waits.length = 0;
     for (let i = 0; i < ADDRESS.lockAfter; i++) {
       const forged = from('127.0.0.6', { 'x-forwarded-for': `198.51.100.${i + 1}` });
-      const wrong = await attempt(forged, `inconnu-${randomUUID()}`, 'faux');
+      const wrong = await forged.attemptSignIn(`inconnu-${randomUUID()}`, 'faux');
       expect(wrong.status).toBe(200);
     }
     // Each login failed once: only the address's failures slow it.
     expect(waits).toEqual([1000, 2000]);
     const forged = from('127.0.0.6', { 'x-forwarded-for': '198.51.100.200' });
-    const locked = await attempt(forged, 'partenaire', 'demo');
+    const locked = await forged.attemptSignIn('partenaire', 'demo');
     expect(locked.status).toBe(429);
     expect(locked.signedIn).toBe(false);
     expect(locked.html).toMatch(LOCKED);
     expect(Number(locked.retryAfter)).toBeGreaterThan(0);
     // The same account from an address that did not fail gets in.
-    expect((await attempt(from('127.0.0.7'), 'partenaire', 'demo')).signedIn).toBe(true);
+    expect((await from('127.0.0.7').attemptSignIn('partenaire', 'demo')).signedIn).toBe(true);
   });
 });
 
@@ -144,13 +110,13 @@ describe('behind a trusted proxy (TRUST_PROXY=127.0.0.1)', () => {
 
   it("counts the forwarded client's address, not the proxy's", async () => {
     for (let i = 0; i < ADDRESS.lockAfter; i++) {
-      const wrong = await attempt(via('203.0.113.7'), `inconnu-${randomUUID()}`, 'faux');
+      const wrong = await via('203.0.113.7').attemptSignIn(`inconnu-${randomUUID()}`, 'faux');
       expect(wrong.status).toBe(200);
     }
-    const locked = await attempt(via('203.0.113.7'), 'vendeur', 'demo');
+    const locked = await via('203.0.113.7').attemptSignIn('vendeur', 'demo');
     expect(locked.status).toBe(429);
     // Another client behind the same proxy is not locked.
-    expect((await attempt(via('203.0.113.8'), 'vendeur', 'demo')).signedIn).toBe(true);
+    expect((await via('203.0.113.8').attemptSignIn('vendeur', 'demo')).signedIn).toBe(true);
   });
 
   it('believes X-Forwarded-For only from the proxy itself', async () => {
@@ -159,11 +125,11 @@ describe('behind a trusted proxy (TRUST_PROXY=127.0.0.1)', () => {
       const forged = new BrowserAt(server.url, server.config.oidc.clientId, '127.0.0.9', {
         'x-forwarded-for': `198.51.100.${i + 1}`,
       });
-      expect((await attempt(forged, `inconnu-${randomUUID()}`, 'faux')).status).toBe(200);
+      expect((await forged.attemptSignIn(`inconnu-${randomUUID()}`, 'faux')).status).toBe(200);
     }
     const forged = new BrowserAt(server.url, server.config.oidc.clientId, '127.0.0.9', {
       'x-forwarded-for': '198.51.100.100',
     });
-    expect((await attempt(forged, 'ageo', 'demo')).status).toBe(429);
+    expect((await forged.attemptSignIn('ageo', 'demo')).status).toBe(429);
   });
 });

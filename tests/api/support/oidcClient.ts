@@ -145,6 +145,28 @@ export class OidcBrowser {
     return end instanceof URL ? { redirect: end } : { page: end };
   }
 
+  /**
+   * One whole attempt as a person makes it at the form: the authorization request (the form
+   * every time, even once this browser holds a session), its page, the form posted; what it
+   * ended on. For the tests and the bench of the sign-in limits.
+   */
+  async attemptSignIn(login: string, password: string): Promise<SignInAttempt> {
+    const start = await this.startAuthorization({
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+      prompt: 'login',
+    });
+    if (!start.page) throw new Error(`Expected the sign-in page, got ${start.redirect}`);
+    const done = await this.submitSignIn(await start.page.text(), login, password);
+    if (done.redirect) {
+      const signedIn = done.redirect.searchParams.has('code');
+      return { status: 303, retryAfter: null, html: '', signedIn };
+    }
+    const page = done.page as Response;
+    const retryAfter = page.headers.get('retry-after');
+    return { status: page.status, retryAfter, html: await page.text(), signedIn: false };
+  }
+
   /** The whole sign-in with PKCE S256; answers the authorization code and its verifier. */
   async signIn(
     login: string,
@@ -191,6 +213,14 @@ export class OidcBrowser {
     const { code, pkce: challenge } = await this.signIn(login, password);
     return this.exchange(code, challenge.verifier);
   }
+}
+
+/** What a sign-in attempt ended on: a redirect (303, signed in when it carries a code) or a page. */
+export interface SignInAttempt {
+  status: number;
+  retryAfter: string | null;
+  html: string;
+  signedIn: boolean;
 }
 
 /** The hidden fields and the action of the first form of a page. */
