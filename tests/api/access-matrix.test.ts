@@ -9,8 +9,7 @@
 // (idor-items, idor-lists) keep the per-parent lists and the older paths.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
-import { expandRoles, hasAnyRole } from '../../src/domain/roles.ts';
+import { hasAnyRole } from '../../src/domain/roles.ts';
 import { CLASSES } from '../../src/domain/schema/index.ts';
 import type { AnyClass } from '../../src/domain/schema/types.ts';
 import {
@@ -19,8 +18,9 @@ import {
   type Entity,
   idsInScope,
   pickIds,
+  rolesOf,
   type SqlScope,
-  scopeOf,
+  scopesOf,
 } from './support/idorScope.ts';
 import { type Answer, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -98,17 +98,15 @@ const UNKNOWN_ID = 2_000_000_000;
 
 let server: TestServer;
 let api: ScopedApi;
-const scopes = new Map<Account, SqlScope>();
+let scopes: Map<Account, SqlScope>;
 
 beforeAll(async () => {
   server = await startTestServer();
   api = new ScopedApi(server);
-  for (const account of ACCOUNTS) scopes.set(account, await scopeOf(server.database.db, account));
+  scopes = await scopesOf(server.database.db);
 }, 60_000);
 afterAll(() => server?.close());
 
-const rolesOf = (account: Account) =>
-  expandRoles(DEMO_ACCOUNTS.find((a) => a.username === account)?.roles ?? []);
 const may = (account: Account, roles: readonly string[] | undefined) =>
   !roles || hasAnyRole(rolesOf(account), roles);
 const itemBase = (decl: AnyClass): string => decl.paths.item ?? decl.paths.collection ?? '';

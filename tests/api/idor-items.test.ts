@@ -4,17 +4,17 @@
 // scope. Scopes are computed by SQL from the source relations (support/idorScope.ts), not by
 // the server's code. An endpoint the account's roles do not open answers 403 for every id.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
-import { expandRoles, hasAnyRole } from '../../src/domain/roles.ts';
+import { hasAnyRole } from '../../src/domain/roles.ts';
 import {
   ACCOUNTS,
   type Account,
   type Entity,
   idsInScope,
   pickIds,
+  rolesOf,
   type SqlScope,
-  scopeOf,
   scopeSet,
+  scopesOf,
 } from './support/idorScope.ts';
 import { type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -169,17 +169,15 @@ const CASES: Case[] = [
 
 let server: TestServer;
 let api: ScopedApi;
-const scopes = new Map<Account, SqlScope>();
+let scopes: Map<Account, SqlScope>;
 
 beforeAll(async () => {
   server = await startTestServer();
   api = new ScopedApi(server);
-  for (const account of ACCOUNTS) scopes.set(account, await scopeOf(server.database.db, account));
+  scopes = await scopesOf(server.database.db);
 });
 afterAll(() => server?.close());
 
-const rolesOf = (account: Account) =>
-  expandRoles(DEMO_ACCOUNTS.find((a) => a.username === account)?.roles ?? []);
 const at = (path: string, id: number) => path.replace('{id}', String(id));
 const members = (body: Json): Json[] => body['hydra:member'] ?? [];
 

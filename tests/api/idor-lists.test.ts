@@ -4,17 +4,17 @@
 // totals must equal the size of the scope (or be the count cap, flagged as a lower bound, when
 // the scope holds more rows than the cap). An endpoint the roles do not open answers 403.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
-import { expandRoles, hasAnyRole } from '../../src/domain/roles.ts';
+import { hasAnyRole } from '../../src/domain/roles.ts';
 import {
   ACCOUNTS,
   type Account,
   type Entity,
   idsInScope,
   pickIds,
+  rolesOf,
   type SqlScope,
-  scopeOf,
   scopeSet,
+  scopesOf,
 } from './support/idorScope.ts';
 import { type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -124,17 +124,15 @@ const PAGES = 3;
 
 let server: TestServer;
 let api: ScopedApi;
-const scopes = new Map<Account, SqlScope>();
+let scopes: Map<Account, SqlScope>;
 
 beforeAll(async () => {
   server = await startTestServer();
   api = new ScopedApi(server);
-  for (const account of ACCOUNTS) scopes.set(account, await scopeOf(server.database.db, account));
+  scopes = await scopesOf(server.database.db);
 });
 afterAll(() => server?.close());
 
-const rolesOf = (account: Account) =>
-  expandRoles(DEMO_ACCOUNTS.find((a) => a.username === account)?.roles ?? []);
 const withQuery = (path: string, query: string) =>
   `${path}${path.includes('?') ? '&' : '?'}${query}`;
 

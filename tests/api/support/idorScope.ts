@@ -4,6 +4,8 @@
 // contract.partner_id and contract.broker_ids): the IDOR tests compare the API with it.
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../server/src/db/schema.ts';
+import { DEMO_ACCOUNTS } from '../../../src/domain/demoAccounts.ts';
+import { expandRoles } from '../../../src/domain/roles.ts';
 
 export const ACCOUNTS = ['ageo', 'partenaire', 'manager', 'vendeur'] as const;
 export type Account = (typeof ACCOUNTS)[number];
@@ -26,6 +28,17 @@ export type Entity =
   | 'broker'
   | 'supervisor'
   | 'product';
+
+/** A demo account's roles, expanded (spec §6): what decides 403 before any scope. */
+export const rolesOf = (account: Account): string[] =>
+  expandRoles(DEMO_ACCOUNTS.find((a) => a.username === account)?.roles ?? []);
+
+/** The scope of every demo account (scopeOf), computed once for a test file. */
+export async function scopesOf(db: Kysely<DB>): Promise<Map<Account, SqlScope>> {
+  const scopes = new Map<Account, SqlScope>();
+  for (const account of ACCOUNTS) scopes.set(account, await scopeOf(db, account));
+  return scopes;
+}
 
 /** The rule of docs/security.md, read from the user row: the highest profile decides. */
 export async function scopeOf(db: Kysely<DB>, username: Account): Promise<SqlScope> {
