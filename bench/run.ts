@@ -17,6 +17,8 @@
 //   BENCH_SEARCH=0      skip the search benchmark (bench/search/run.ts: about 2.5 minutes)
 //   BENCH_HARDENING=0   skip the hardening benchmark (bench/hardening/run.ts: password guessing
 //                       and 200 connections, about 1 minute)
+//   BENCH_BUNDLE=0      skip the first-screen JavaScript benchmark (bench/bundle/run.ts: our SPA
+//                       and a minimal react-admin app built with Vite, about 15 seconds)
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -202,3 +204,8 @@ if (env.BENCH_SEARCH !== '0') await import('./search/run.ts');
 // The hardening figures of issue 18 (bench/hardening/run.ts): password guessing against the
 // sign-in limits, 200 connections for 30 s; BENCH_HARDENING=0 skips them.
 if (env.BENCH_HARDENING !== '0') await import('./hardening/run.ts');
+
+// The first-screen JavaScript of issue 19 (bench/bundle/run.ts): our SPA and a minimal
+// react-admin app built in the same run, the JS each loads before its first screen;
+// BENCH_BUNDLE=0 skips it.
+if (env.BENCH_BUNDLE !== '0') await import('./bundle/run.ts');
