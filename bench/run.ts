@@ -8,6 +8,7 @@
 //                       or ep_bench_quick with BENCH_QUICK); seeded when incomplete
 //   BENCH_QUICK=1       the demo scale and 2 s measures: checks the benchmark itself, writes no docs
 //   BENCH_CONNECTIONS   concurrent connections of the throughput measure (default 8)
+//   BENCH_BARE_CONNECTIONS  connections of page 1 against the bare Fastify + pg server (16)
 //   BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_DEEP_PAGE (default 1000), BENCH_LOG_LEVEL (warn)
 //   BENCH_WRITE=0       print only, leave docs/benchmarks.md alone
 //   BENCH_EXPORTS=0     skip the exports benchmark (bench/exports/run.ts, run after this one)
@@ -28,8 +29,16 @@ import { ensureDatabase } from './api/database.ts';
 import { benchDatabaseUrl, positiveNumber, quick } from './api/env.ts';
 import { linkWithCursor } from './api/http.ts';
 import { describeMachine } from './api/machine.ts';
-import { baseline, measure, type Prepared, prepare, type Settings } from './api/measure.ts';
 import {
+  againstBare,
+  baseline,
+  measure,
+  type Prepared,
+  prepare,
+  type Settings,
+} from './api/measure.ts';
+import {
+  type BareComparison,
   type Baseline,
   type Report,
   render,
@@ -46,7 +55,7 @@ import {
   type Scenario,
   STATISTICS,
 } from './api/scenarios.ts';
-import { startServer } from './api/server.ts';
+import { startBareServer, startServer } from './api/server.ts';
 import { benchPool } from './api/sql.ts';
 import { tokenFor } from './api/tokens.ts';
 
@@ -62,6 +71,7 @@ const settings: Settings = {
   databaseName,
 };
 const deepWanted = number('BENCH_DEEP_PAGE', 1000);
+const bareConnections = number('BENCH_BARE_CONNECTIONS', 16);
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const NO_PAGE_CACHE = { PAGE_CACHE_SECONDS: '0' };
 
@@ -118,6 +128,7 @@ try {
   // 2. The measures, on a clean server computing every page (no page cache), then on a
   // server as `npm start` runs it, whose pages are kept a few seconds (PAGE_CACHE_SECONDS).
   const computed: ScenarioResult[] = [];
+  const bare: BareComparison[] = [];
   const otherLists: Baseline[] = [];
   const computing = await startServer({
     databaseUrl,
@@ -129,6 +140,25 @@ try {
       log(`Measuring ${p.scenario.name}, every page computed (${p.scenario.path})…`);
       const token = await tokenFor(computing.url, p.scenario.account);
       computed.push(await measure(computing, p, token, pool, settings));
+    }
+    // The yardstick of issue 19: page 1 of each account beside a bare Fastify + pg server
+    // running the same statements (bench/api/bareServer.ts), at the same concurrency.
+    const firstPages = prepared.filter((p) => p.scenario.first);
+    const bareServer = await startBareServer(
+      databaseUrl,
+      firstPages.map((p) => p.plan),
+      work,
+    );
+    try {
+      for (const [i, p] of firstPages.entries()) {
+        log(
+          `Measuring ${p.scenario.name} against the bare server, ${bareConnections} connections…`,
+        );
+        const token = await tokenFor(computing.url, p.scenario.account);
+        bare.push(await againstBare(computing, bareServer, i, p, token, settings, bareConnections));
+      }
+    } finally {
+      await bareServer.stop();
     }
     for (const list of OTHER_LISTS) {
       for (const account of list.accounts) {
@@ -175,6 +205,7 @@ try {
     scenarios: results,
     computed,
     baselines,
+    bare,
   };
   const markdown = render(report);
   log(`\n${markdown}\n`);

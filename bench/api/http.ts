@@ -16,10 +16,14 @@ export interface LoadResult extends LatencySummary {
   /** Answers other than 200, and socket errors or timeouts: any of them voids the figures. */
   failures: number;
   statuses: Record<string, number>;
+  /** Mean size of an answer as it crossed the socket (headers and body). */
+  bytesPerAnswer: number;
 }
 
 function run(options: LoadOptions, seconds: number, latencies?: number[]): Promise<LoadResult> {
   const statuses: Record<string, number> = {};
+  let bytes = 0;
+  let answers = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -37,11 +41,14 @@ function run(options: LoadOptions, seconds: number, latencies?: number[]): Promi
           perSecond: latencies ? latencies.length / seconds : result.requests.average,
           failures: result.non2xx + result.errors + result.timeouts,
           statuses,
+          bytesPerAnswer: answers ? bytes / answers : Number.NaN,
         });
       },
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    instance.on('response', (_client, statusCode, size, responseTime) => {
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      bytes += size;
+      answers += 1;
       if (statusCode === 200) latencies?.push(responseTime);
     });
   });

@@ -3,7 +3,7 @@
 import type pg from 'pg';
 import { fetchJson, type LoadResult, loadHttp } from './http.ts';
 import { cpuSpent, sampleCpu } from './machine.ts';
-import type { Baseline, Cpu, ScenarioResult } from './report.ts';
+import type { BareComparison, Baseline, Cpu, ScenarioResult } from './report.ts';
 import type { Scenario } from './scenarios.ts';
 import { captureStatements, loadSql, readable, type StatementPlan } from './sql.ts';
 
@@ -169,4 +169,55 @@ export async function baseline(
     () => run(settings.seconds),
   );
   return { name, path, connections, result, cpu, seconds };
+}
+
+/** One side of a comparison: a warm-up, then the measured run with its CPU. */
+async function side(
+  server: { url: string; pid: number },
+  url: string,
+  token: string | undefined,
+  connections: number,
+  settings: Settings,
+) {
+  await loadHttp({ url, token, connections, seconds: settings.warmupSeconds, warmupSeconds: 0 });
+  return withCpu(server.pid, settings.databaseName, () =>
+    loadHttp({ url, token, connections, seconds: settings.seconds, warmupSeconds: 0 }),
+  );
+}
+
+/**
+ * A page computed by the product beside the same statements on the bare server (plan `index`
+ * of bench/api/bareServer.ts), at the same concurrency: two rounds each, alternated (product,
+ * bare, product, bare) so that a burst of other work on the shared machine hits both; each
+ * side keeps its better round.
+ */
+export async function againstBare(
+  product: { url: string; pid: number },
+  bare: { url: string; pid: number },
+  index: number,
+  prepared: Prepared,
+  token: string,
+  settings: Settings,
+  connections: number,
+): Promise<BareComparison> {
+  type Side = Awaited<ReturnType<typeof side>>;
+  const better = (a: Side | undefined, b: Side) =>
+    a && a.result.perSecond >= b.result.perSecond ? a : b;
+  let ours: Side | undefined;
+  let theirs: Side | undefined;
+  for (let round = 0; round < 2; round++) {
+    const url = `${product.url}${prepared.scenario.path}`;
+    ours = better(ours, await side(product, url, token, connections, settings));
+    theirs = better(
+      theirs,
+      await side(bare, `${bare.url}/${index}`, undefined, connections, settings),
+    );
+  }
+  const [p, b] = [ours as Side, theirs as Side];
+  return {
+    scenario: prepared.scenario,
+    connections,
+    product: { http: p.result, cpu: p.cpu, seconds: p.seconds },
+    bare: { http: b.result, cpu: b.cpu, seconds: b.seconds },
+  };
 }

@@ -37,6 +37,14 @@ export interface Baseline {
   seconds: number;
 }
 
+/** A page computed by the product beside the bare Fastify + pg server on the same statements. */
+export interface BareComparison {
+  scenario: Scenario;
+  connections: number;
+  product: { http: LoadResult; cpu: Cpu; seconds: number };
+  bare: { http: LoadResult; cpu: Cpu; seconds: number };
+}
+
 export interface Report {
   machine: Machine;
   database: { name: string; contracts: number; seededSeconds?: number; vacuumed: boolean };
@@ -46,6 +54,8 @@ export interface Report {
   /** The same, every page computed (PAGE_CACHE_SECONDS=0). */
   computed: ScenarioResult[];
   baselines: Baseline[];
+  /** Page 1 of each account, computed, against the bare server (issue 19). */
+  bare: BareComparison[];
 }
 
 const ms = (n: number) => (Number.isFinite(n) ? n.toFixed(2) : '–');
@@ -144,6 +154,8 @@ export function render(report: Report): string {
     ),
   );
 
+  if (report.bare.length) lines.push('', ...bareTable(report.bare));
+
   if (report.baselines.length) {
     lines.push(
       '',
@@ -194,6 +206,47 @@ export function render(report: Report): string {
     lines.push('</details>', '');
   }
   return lines.join('\n').trimEnd();
+}
+
+/** Target of issue 19: the product computes page 1 at this share of the bare server's pace. */
+const BARE_SHARE = 0.67;
+
+function bareTable(comparisons: BareComparison[]): string[] {
+  const kib = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024).toFixed(1) : '–');
+  const serverMs = (s: BareComparison['product']) => ms((s.cpu.server * 1000) / s.http.count);
+  const lines = [
+    '### Against a bare Fastify + pg server on the same statements (page 1, every page computed)',
+    '',
+    'The bare server (`bench/api/bareServer.ts`) runs the statements the product ran for the ' +
+      'page (captured above) and sends their rows as JSON: no sign-in, scope, Hydra or log. ' +
+      'Two rounds per side, alternated; each side keeps its better one.',
+    '',
+    '| scenario | connections | product req/s | bare req/s | product / bare | product p50 | product p95 | product p99 | bare p95 | server CPU per request (product / bare) | answer KiB (product / bare) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const c of comparisons) {
+    const { product: p, bare: b } = c;
+    lines.push(
+      `| ${c.scenario.name} | ${c.connections} | ${int(p.http.perSecond)} | ${int(b.http.perSecond)} | ` +
+        `${ratio(p.http.perSecond / b.http.perSecond)} | ${ms(p.http.p50)} ms | ${ms(p.http.p95)} ms | ` +
+        `${ms(p.http.p99)} ms | ${ms(b.http.p95)} ms | ${serverMs(p)} / ${serverMs(b)} ms | ` +
+        `${kib(p.http.bytesPerAnswer)} / ${kib(b.http.bytesPerAnswer)} |`,
+    );
+  }
+  lines.push('');
+  for (const c of comparisons) {
+    const share = c.product.http.perSecond / c.bare.http.perSecond;
+    lines.push(
+      `- ${c.scenario.name}: ${ratio(share)}x the bare server ≥ ${BARE_SHARE} ${mark(share >= BARE_SHARE)}; ` +
+        `p95 ${ms(c.product.http.p95)} ms at ${c.connections} connections < 10 ms ${mark(c.product.http.p95 < 10)}`,
+    );
+  }
+  const failures = comparisons.reduce(
+    (n, c) => n + c.product.http.failures + c.bare.http.failures,
+    0,
+  );
+  if (failures) lines.push('', `**${failures} answers were not 200: the figures above are void.**`);
+  return lines;
 }
 
 /** Statements cheaper than this get one line in the report instead of their whole plan. */

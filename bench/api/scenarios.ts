@@ -87,7 +87,8 @@ export async function middleCursor(
 export const OTHER_LISTS: ReadonlyArray<{
   name: string;
   path: string;
-  accounts: readonly Account[];
+  /** Demo accounts (docs/architecture.md), not only those of the contract scenarios. */
+  accounts: readonly string[];
 }> = [
   { name: 'affiliates (/api/assures)', path: '/api/assures?itemsPerPage=10', accounts: ACCOUNTS },
   {
@@ -101,4 +102,16 @@ export const OTHER_LISTS: ReadonlyArray<{
     accounts: ACCOUNTS,
   },
   { name: 'sellers (/api/brokers)', path: '/api/brokers?itemsPerPage=10', accounts: ['ageo'] },
+  // Administration (spec administration): the users list as the operator and as a partner's
+  // administrator, and the roles tree as its screen asks for it (every right at once).
+  {
+    name: 'users (/api/users)',
+    path: '/api/users?itemsPerPage=10',
+    accounts: ['ageo', 'partenaire'],
+  },
+  {
+    name: 'roles tree (/api/roles)',
+    path: '/api/roles?itemsPerPage=100&order[listOrder]=asc',
+    accounts: ['ageo'],
+  },
 ];

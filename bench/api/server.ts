@@ -2,12 +2,13 @@
 // loopback, against the benchmark's PostgreSQL database. A child process keeps the load
 // generator's CPU out of the server's figures.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_BUNDLE, SERVER_NODE_FLAGS } from '../../scripts/build-server.mjs';
 import { freePort } from '../../tests/api/support/server.ts';
+import type { StatementPlan } from './sql.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -41,30 +42,60 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
     : [];
   // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=var/tmp/prof': a profile of the server.
   const profiling = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [...SERVER_NODE_FLAGS, ...profiling, ...preload, SERVER_BUNDLE],
-    {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATABASE_URL: options.databaseUrl,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: options.logLevel,
-        // Never seeds here (the database is checked first), but never the small seed either.
-        SEED_SCALE: 'large',
-        // The demo seed's accounts sign in: a start without DEMO_DATA would refuse them.
-        DEMO_DATA: 'true',
-        ...(options.sqlLog ? { BENCH_SQL_LOG: options.sqlLog } : {}),
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const args = [...SERVER_NODE_FLAGS, ...profiling, ...preload, SERVER_BUNDLE];
+  const env = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATABASE_URL: options.databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: options.logLevel,
+    // Never seeds here (the database is checked first), but never the small seed either.
+    SEED_SCALE: 'large',
+    // The demo seed's accounts sign in: a start without DEMO_DATA would refuse them.
+    DEMO_DATA: 'true',
+    ...(options.sqlLog ? { BENCH_SQL_LOG: options.sqlLog } : {}),
+    ...options.env,
+  };
+  const server = await spawnServer(args, env, url, '/api/config');
+  return {
+    ...server,
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
-  );
+  };
+}
+
+/**
+ * The bare Fastify + pg server (bench/api/bareServer.ts) answering the given plans, one per
+ * path (`/0`, `/1`…), on the same database, with Node's default flags.
+ */
+export async function startBareServer(
+  databaseUrl: string,
+  plans: StatementPlan[],
+  workDir: string,
+): Promise<BenchServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const file = join(workDir, `bare-plans-${port}.json`);
+  writeFileSync(file, JSON.stringify(plans));
+  const args = ['--import', 'tsx', 'bench/api/bareServer.ts', file];
+  return spawnServer(args, { PORT: String(port), DATABASE_URL: databaseUrl }, url, '/0');
+}
+
+/** A Node child process on loopback, ready once `readyPath` answers 200 (within 120 s). */
+async function spawnServer(
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  readyPath: string,
+): Promise<BenchServer> {
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-20_000);
@@ -84,7 +115,7 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       child.kill('SIGKILL');
       throw new Error(`The server did not answer within 120 s:\n${output}`);
     }
-    const ok = await fetch(`${url}/api/config`)
+    const ok = await fetch(`${url}${readyPath}`)
       .then((r) => r.ok)
       .catch(() => false);
     if (ok) break;
@@ -99,7 +130,6 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
       await exited;
       clearTimeout(timer);
-      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -62,16 +62,21 @@ export function benchPool(databaseUrl: string, max: number): pg.Pool {
   });
 }
 
-async function runPlan(pool: pg.Pool, plan: StatementPlan): Promise<void> {
+/** The statements of a plan, each group at once, groups one after another; their results. */
+export async function runPlan(pool: pg.Pool, plan: StatementPlan): Promise<pg.QueryResult[]> {
+  const results: pg.QueryResult[] = [];
   for (const group of plan) {
-    await Promise.all(
-      group.map((s) =>
-        s.name
-          ? pool.query({ name: s.name, text: s.text, values: s.values })
-          : pool.query(s.text, s.values),
-      ),
+    results.push(
+      ...(await Promise.all(
+        group.map((s) =>
+          s.name
+            ? pool.query({ name: s.name, text: s.text, values: s.values })
+            : pool.query(s.text, s.values),
+        ),
+      )),
     );
   }
+  return results;
 }
 
 async function loop(
