@@ -6,7 +6,7 @@ import type { Database } from './db/database.ts';
 import { registerExports } from './exports/index.ts';
 import { crossOrigin } from './http/cors.ts';
 import { answerFrameworkError } from './http/frameworkErrors.ts';
-import { loggerOptions } from './http/logRedaction.ts';
+import { loggerOptions, OneLinePerRequest } from './http/logRedaction.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
 import { publicRoutes } from './http/publicRoutes.ts';
@@ -45,6 +45,7 @@ export async function buildApp({
   const app = Fastify({
     // Personal data and sign-in codes masked in every line (http/logRedaction.ts).
     logger: config.logLevel === 'silent' ? false : loggerOptions(config.logLevel, logStream),
+    logController: new OneLinePerRequest(),
     // X-Forwarded-For, -Proto and -Host believed only from these proxies (TRUST_PROXY).
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Requests in flight finish on close; idle keep-alive sockets do not hold shutdown up.

@@ -10,7 +10,7 @@
 // matches PERSONAL_PATTERN; `order[...]` only names a column. The class declarations (src/domain/schema) mark no field as
 // personal, so the names their filters use are listed here; tests/unit/server/logRedaction
 // checks the filters of the insured, the users and the subscribers.
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 export const MASK = '***';
 
@@ -198,4 +198,26 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream) {
     formatters: { log },
     ...(stream ? { stream } : {}),
   };
+}
+
+/**
+ * One line per request, written when it ends: its request (method, URL redacted, id), its
+ * answer (status, user) and its time. Fastify's default writes a second line when a request
+ * arrives: here at `debug` only (the two lines at `info` cost a list page 6 % of its
+ * throughput, issue 19).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

@@ -1,10 +1,14 @@
 // The redaction of personal data in the server's logs (server/src/http/logRedaction.ts): which
 // parameters are personal, their values masked and their names kept, in addresses and in any
 // text (an error's message).
+import { PassThrough } from 'node:stream';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   isPersonalParameter,
+  loggerOptions,
   MASK,
+  OneLinePerRequest,
   redactText,
   redactUrl,
 } from '../../../server/src/http/logRedaction.ts';
@@ -103,5 +107,38 @@ describe('redactText', () => {
       `at "http://h/oidc/session/end?id_token_hint=${MASK}&x=1"`,
     );
     expect(redactText('no address here, a=b stays')).toBe('no address here, a=b stays');
+  });
+});
+
+describe('OneLinePerRequest', () => {
+  /** The lines a server logging at `level` writes for one GET of a personal address. */
+  async function linesOf(level: string) {
+    const out = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    out.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    const app = Fastify({
+      logger: loggerOptions(level, out),
+      logController: new OneLinePerRequest(),
+    });
+    app.get('/api/assures', async () => ({ ok: true }));
+    await app.inject({ method: 'GET', url: '/api/assures?nom=Dupont&itemsPerPage=2' });
+    await app.close();
+    return lines.filter((line) => line.reqId !== undefined);
+  }
+
+  it('writes one line per request at info: request, answer and time together, redacted', async () => {
+    const lines = await linesOf('info');
+    expect(lines).toHaveLength(1);
+    const [line] = lines as Array<{ req: { url: string }; res: { statusCode: number } }>;
+    expect(line.req.url).toBe('/api/assures?nom=***&itemsPerPage=2');
+    expect(line.res.statusCode).toBe(200);
+    expect(typeof (lines[0] as { responseTime?: number }).responseTime).toBe('number');
+  });
+
+  it('adds the arrival line at debug', async () => {
+    const lines = (await linesOf('debug')) as Array<{ msg: string }>;
+    expect(lines.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
   });
 });
