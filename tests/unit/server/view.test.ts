@@ -1,23 +1,23 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { hydraPage, withPageAndCursor } from '../../../server/src/resources/framework/view.ts';
+import { hydraPage, pageLinks } from '../../../server/src/resources/framework/view.ts';
 
-describe('withPageAndCursor', () => {
+describe('pageLinks', () => {
   it('sets the page and keeps every other pair byte for byte', () => {
-    expect(withPageAndCursor('/api/contrats', 2)).toBe('/api/contrats?page=2');
-    expect(withPageAndCursor('/api/contrats?order%5BstartAt%5D=desc&page=5&state[]=1', 1)).toBe(
+    expect(pageLinks('/api/contrats')(2)).toBe('/api/contrats?page=2');
+    expect(pageLinks('/api/contrats?order%5BstartAt%5D=desc&page=5&state[]=1')(1)).toBe(
       '/api/contrats?order%5BstartAt%5D=desc&state[]=1&page=1',
     );
-    expect(withPageAndCursor('/api/contrats?pag%65=3&itemsPerPage=25', 4)).toBe(
+    expect(pageLinks('/api/contrats?pag%65=3&itemsPerPage=25')(4)).toBe(
       '/api/contrats?itemsPerPage=25&page=4',
     );
   });
 
   it('replaces the cursor, or drops it', () => {
-    expect(withPageAndCursor('/api/contrats?after=abc&page=2', 3, 'def')).toBe(
+    expect(pageLinks('/api/contrats?after=abc&page=2')(3, 'def')).toBe(
       '/api/contrats?after=def&page=3',
     );
-    expect(withPageAndCursor('/api/contrats?after=abc&page=2', 1)).toBe('/api/contrats?page=1');
+    expect(pageLinks('/api/contrats?after=abc&page=2')(1)).toBe('/api/contrats?page=1');
   });
 });
 

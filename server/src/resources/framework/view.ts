@@ -18,8 +18,11 @@ export interface PageFacts {
   previousReachable: boolean;
 }
 
-/** The URL with `page` (and `after`) set, every other pair kept byte for byte. */
-export function withPageAndCursor(url: string, page: number, after?: string): string {
+/**
+ * The links of one URL: `page` (and `after`) set, every other pair kept byte for byte. The URL
+ * is read once, however many links a page carries.
+ */
+export function pageLinks(url: string): (page: number, after?: string) => string {
   const at = url.indexOf('?');
   const path = at === -1 ? url : url.slice(0, at);
   const pairs = at === -1 ? [] : url.slice(at + 1).split('&');
@@ -33,8 +36,8 @@ export function withPageAndCursor(url: string, page: number, after?: string): st
     }
     return name !== 'page' && name !== 'after';
   });
-  const extra = after ? [`after=${after}`] : [];
-  return `${path}?${[...kept, ...extra, `page=${page}`].join('&')}`;
+  const prefix = `${path}?${kept.map((pair) => `${pair}&`).join('')}`;
+  return (page, after) => `${prefix}${after ? `after=${after}&` : ''}page=${page}`;
 }
 
 const currentAfter = (url: string) => {
@@ -46,16 +49,17 @@ export function hydraPage<T>(facts: PageFacts, members: T[]) {
   const { url, query, totalItems } = facts;
   const page = query.page;
   const lastPage = Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
+  const link = pageLinks(url);
   const view: Record<string, string> = {
-    '@id': withPageAndCursor(url, page, currentAfter(url)),
+    '@id': link(page, currentAfter(url)),
     '@type': 'hydra:PartialCollectionView',
-    'hydra:first': withPageAndCursor(url, 1),
+    'hydra:first': link(1),
   };
-  if (!facts.lowerBound) view['hydra:last'] = withPageAndCursor(url, lastPage);
+  if (!facts.lowerBound) view['hydra:last'] = link(lastPage);
   if (page > 1 && facts.previousReachable) {
-    view['hydra:previous'] = withPageAndCursor(url, page - 1);
+    view['hydra:previous'] = link(page - 1);
   }
-  if (facts.hasNext) view['hydra:next'] = withPageAndCursor(url, page + 1, facts.nextCursor);
+  if (facts.hasNext) view['hydra:next'] = link(page + 1, facts.nextCursor);
   return {
     '@context': `/api/contexts/${facts.resource}`,
     '@id': url.split('?')[0],
