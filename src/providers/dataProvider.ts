@@ -139,6 +139,9 @@ export interface HydraDataProviderOptions {
   cache?: ResponseCache;
 }
 
+/** RFC 7240: asks the API for pages without what every page repeats (docs/api.md). */
+export const LEAN_PAGE = { Prefer: 'return=minimal' } as const;
+
 export function createHydraDataProvider(
   http: HttpClient = httpClient,
   { routes = {}, entrypoint = '/api', cache }: HydraDataProviderOptions = {},
@@ -172,8 +175,12 @@ export function createHydraDataProvider(
     cached: boolean,
     signal?: AbortSignal,
   ): Promise<GetListResult> {
+    // Lean pages: the API leaves out the hydra:search template, which no screen reads.
     const load = async () => {
-      const { json } = await http<HydraCollection<HydraRecord>>(url, { signal });
+      const { json } = await http<HydraCollection<HydraRecord>>(url, {
+        signal,
+        headers: LEAN_PAGE,
+      });
       return json;
     };
     const json = cached ? await responses.get(url, load) : await load();

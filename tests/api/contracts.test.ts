@@ -133,6 +133,26 @@ describe('the contract list', () => {
     });
   });
 
+  it('leaves the template out for a client preferring lean pages (Prefer: return=minimal), the same page kept or computed', async () => {
+    const path = '/api/contrats?state=1&itemsPerPage=5';
+    const ask = (prefer?: string) =>
+      fetch(new URL(path, server.url), {
+        headers: { authorization: `Bearer ${token}`, ...(prefer ? { prefer } : {}) },
+      });
+    for (let round = 0; round < 2; round++) {
+      const lean = await ask('return=minimal');
+      expect(lean.headers.get('preference-applied')).toBe('return=minimal');
+      const leanBody = (await lean.json()) as Json;
+      expect(leanBody['hydra:search']).toBeUndefined();
+      const full = await ask(round ? 'respond-async, return=representation' : undefined);
+      expect(full.headers.get('preference-applied')).toBeNull();
+      const fullBody = (await full.json()) as Json;
+      expect(fullBody['hydra:search']['hydra:template']).toMatch(/^\/api\/contrats\{\?/);
+      const { 'hydra:search': _, ...rest } = fullBody;
+      expect(leanBody).toEqual(rest);
+    }
+  });
+
   it('sorts by dateDebVal descending by default, then by id (spec §9)', async () => {
     const { body } = await get('/api/contrats?itemsPerPage=100&page=2');
     expect(memberIds(body)).toEqual(

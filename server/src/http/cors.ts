@@ -14,7 +14,14 @@ export async function crossOrigin(app: FastifyInstance, config: Config): Promise
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Accept', 'Content-Type', 'If-Match', 'Last-Event-ID'],
+    allowedHeaders: [
+      'Authorization',
+      'Accept',
+      'Content-Type',
+      'If-Match',
+      'Last-Event-ID',
+      'Prefer',
+    ],
     exposedHeaders: EXPOSED_HEADERS,
     // Bearer tokens, not cookies: no credentials across origins.
     credentials: false,

@@ -30,9 +30,11 @@ const dataProvider = createHydraDataProvider(http1, {
 describe('Hydra data provider', () => {
   it('reads a page of a collection', async () => {
     let query: URLSearchParams | undefined;
+    let prefer: string | null = null;
     server.use(
       http.get('*/api/contracts', ({ request }) => {
         query = new URL(request.url).searchParams;
+        prefer = request.headers.get('prefer');
         return HttpResponse.json({
           'hydra:member': [
             { '@id': '/api/contracts/7', id: 7, lbContrat: 'Santé collective' },
@@ -56,6 +58,8 @@ describe('Hydra data provider', () => {
     expect(query?.has('customer')).toBe(false);
     expect(result.total).toBe(42);
     expect(result.data.map((r) => r.id)).toEqual([7, '/api/contracts/8']);
+    // Lean pages: no hydra:search template on every page (docs/api.md).
+    expect(prefer).toBe('return=minimal');
   });
 
   it('reads one record, by id or by IRI', async () => {

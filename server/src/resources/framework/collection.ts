@@ -7,6 +7,7 @@
 // its source selects its relations, the count is skipped while a large total is recent
 // (./recent.ts), and the limits are written into the SQL so that PostgreSQL can reuse one
 // generic plan of the page's prepared statement (server/src/db/preparedStatements.ts).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CompiledQuery, type Expression, type SqlBool, sql } from 'kysely';
 import { classNamed } from '../../../../src/domain/schema/index.ts';
 import { type AuditEvent, auditRead, keptFilters, listDetail } from '../../audit/record.ts';
@@ -24,7 +25,7 @@ import {
   type SortKey,
 } from './paging.ts';
 import { RECENT_MIN_ROWS, recentRows } from './recent.ts';
-import { searchJson, searchMappings } from './search.ts';
+import { prefersMinimal, searchJson, searchMappings } from './search.ts';
 import { type AnySelect, type Source, whereAll } from './source.ts';
 import { hydraPage } from './view.ts';
 
@@ -240,6 +241,15 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
   const audited = classNamed(decl.resource)?.audit?.list;
   const trail = new Map<string, AuditEvent>();
   const filterType = keptFilters(decl.filters);
+  // A page as kept (without its search template), sent lean to a client preferring it, else
+  // with the template: the same on every page, serialised once, spliced in.
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
+    if (prefersMinimal(request)) {
+      return sendJsonLdText(reply.header('Preference-Applied', 'return=minimal'), page);
+    }
+    const path = request.url.split('?')[0];
+    return sendJsonLdText(reply, `${page.slice(0, -1)},"hydra:search":${search(path)}}`);
+  };
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
@@ -249,7 +259,7 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
       const keptEvent = audited ? trail.get(planKey) : undefined;
       if (kept !== undefined && (!audited || keptEvent)) {
         if (keptEvent) await auditRead(ctx, keptEvent);
-        return sendJsonLdText(reply, kept);
+        return sendPage(request, reply, kept);
       }
       const generation = pages.generation;
       let known = plans.get(planKey);
@@ -307,11 +317,9 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
         },
         members,
       );
-      // The search template is the same on every page: serialised once, spliced in.
-      const json = JSON.stringify(body);
-      const page = `${json.slice(0, -1)},"hydra:search":${search(body['@id'])}}`;
+      const page = JSON.stringify(body);
       pages.set(planKey, page, generation);
-      return sendJsonLdText(reply, page);
+      return sendPage(request, reply, page);
     });
   }
 }

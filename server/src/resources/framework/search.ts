@@ -1,6 +1,7 @@
 // The hydra:search template API Platform puts in every collection answer: the parameters a
 // collection takes (filters, date bounds, orders), which @api-platform/admin's schema reader
 // (api-doc-parser) reads to offer filters and sortable columns.
+import type { FastifyRequest } from 'fastify';
 import type { CollectionDecl } from './collection.ts';
 
 export interface SearchMapping {
@@ -53,4 +54,14 @@ export function searchJson(mappings: SearchMapping[]): (path: string) => string 
   }).slice(1);
   return (path) =>
     `{"@type":"hydra:IriTemplate","hydra:template":${JSON.stringify(`${path}{?${variables}}`)},${rest}`;
+}
+
+/**
+ * Whether the client asked for lean pages (`Prefer: return=minimal`, RFC 7240): the SPA does,
+ * having no use for the template on every page (14 KB of a contract page's 41); any other
+ * client gets it, as API Platform gives it.
+ */
+export function prefersMinimal(request: FastifyRequest): boolean {
+  const prefer = request.headers.prefer;
+  return typeof prefer === 'string' && /(?:^|[,\s])return\s*=\s*"?minimal\b/i.test(prefer);
 }
