@@ -31,7 +31,11 @@ function run(options: LoadOptions, seconds: number, latencies?: number[]): Promi
         connections: options.connections,
         duration: seconds,
         timeout: 10,
-        headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+        headers: {
+          // Lean pages, as the SPA's data provider asks for them (docs/api.md).
+          prefer: 'return=minimal',
+          ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        },
       },
       (error, result) => {
         if (error) return reject(error);
