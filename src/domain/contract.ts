@@ -136,7 +136,12 @@ const FRENCH_ACCENTS = new Intl.Collator('fr', { sensitivity: 'accent' });
 const byLegalname = (a: { legalname: string }, b: { legalname: string }) =>
   FRENCH.compare(a.legalname, b.legalname);
 
-const sameName = (a: string, b: string) => FRENCH_ACCENTS.compare(a.trim(), b.trim()) === 0;
+/** Equal but for case (accents count); the same text first, which spares the collator. */
+const sameName = (a: string, b: string) => {
+  const x = a.trim();
+  const y = b.trim();
+  return x === y || FRENCH_ACCENTS.compare(x, y) === 0;
+};
 
 /**
  * The business providers of a contract (spec §3): its organisations of type 3, sorted by
