@@ -132,6 +132,28 @@ describe('GET /api/assures and /affilies', () => {
     expect(ids(await list('/api/assures?itemsPerPage=20&order[start]=ASC'))).toEqual(ascending);
   });
 
+  it("orders the operator's list by the latest start of every subscription, kept on the insured row (migration 020)", async () => {
+    const LATEST = '(SELECT max(s.start_at) FROM subscription s WHERE s.insured_id = i.id)';
+    const expected = await rows<{ id: number; latest: string | null }>(
+      `SELECT i.id, ${LATEST}::text AS latest FROM insured i ORDER BY ${LATEST} DESC, i.id DESC LIMIT 40`,
+    );
+    const page = await list('/api/assures?itemsPerPage=20&page=2', 'ageo');
+    expect(ids(page)).toEqual(expected.slice(20).map((r) => r.id));
+    expect(page['hydra:member'].map((m: Json) => m.startAt)).toEqual(
+      expected.slice(20).map((r) => r.latest),
+    );
+    const ascending = await idsOf(
+      `SELECT i.id FROM insured i ORDER BY ${LATEST} ASC, i.id ASC LIMIT 20`,
+    );
+    expect(ids(await list('/api/assures?itemsPerPage=20&order[startAt]=asc', 'ageo'))).toEqual(
+      ascending,
+    );
+    // Every insured person's kept date is its latest subscription's start, as the seed left it.
+    expect(
+      await count(`SELECT i.id FROM insured i WHERE i.last_start_at IS DISTINCT FROM ${LATEST}`),
+    ).toBe(0);
+  });
+
   it('/affilies is the same list', async () => {
     const a = await list('/affilies?itemsPerPage=15&page=2');
     const b = await list('/api/assures?itemsPerPage=15&page=2');

@@ -119,6 +119,8 @@ export interface InsuredTable {
   lb_sit_fam: string | null;
   customer_id: number; // employer
   partner_id: number; // scope
+  /** The start of its latest subscription (migration 020), refreshed by the seed. */
+  last_start_at: string | null; // DATE
 }
 
 export interface BeneficiaryTable {

@@ -5,7 +5,9 @@
 // startAt (the affiliates' default sort, spec §9) is the start of the insured's most recent
 // subscription within the caller's scope: a LEFT JOIN LATERAL max() over subscription
 // (index subscription_insured), so the count reads it for at most the capped rows and the
-// page sorts on a plain column. Subscriptions and beneficiaries shown are those in scope too.
+// page sorts on a plain column; for the operator (every subscription in scope), the column
+// kept on the insured row (migration 020), whose index the order walks. Subscriptions and
+// beneficiaries shown are those in scope too.
 import { sql } from 'kysely';
 import { Beneficiary, Insured, Subscription } from '../../../../src/domain/schema/insured.ts';
 import { contractScope, insuredScope, viaContract } from '../../scope/index.ts';
@@ -20,6 +22,17 @@ export const CONTRACT_IRI = '/api/contracts';
 
 /** The scoped FROM of insured rows, with `last_sub.start_at`. */
 export function insuredFrom(ctx: Ctx) {
+  if (ctx.scope.kind === 'all') {
+    // Every subscription is in scope: the latest start is the one kept on the row (migration
+    // 020), read through the same alias, and the default order walks its index. An inner
+    // join (the subquery has exactly one row): PostgreSQL folds it into the insured row, where
+    // a left join's column could not be matched with the index.
+    const kept = sql<string | null>`insured.last_start_at`.as('start_at');
+    return ctx.db.selectFrom('insured').innerJoinLateral(
+      () => ctx.db.selectNoFrom(kept).as('last_sub'),
+      (join) => join.onTrue(),
+    );
+  }
   return ctx.db
     .selectFrom('insured')
     .leftJoinLateral(

@@ -57,6 +57,7 @@ export async function refreshContractCounts(db: Kysely<DB>): Promise<void> {
       LEFT JOIN b ON b.contract_id = c0.id
     WHERE c.id = c0.id`.execute(db);
   await refreshInsuredBrokers(db);
+  await refreshInsuredLastStart(db);
 }
 
 /**
@@ -71,6 +72,16 @@ export async function refreshInsuredBrokers(db: Kysely<DB>): Promise<void> {
       CROSS JOIN LATERAL unnest(c.broker_ids) AS b(id)
       GROUP BY s.insured_id) AS held
     WHERE i.id = held.insured_id AND i.broker_ids IS DISTINCT FROM held.ids`.execute(db);
+}
+
+/**
+ * insured.last_start_at (migration 020): the start of each insured person's latest
+ * subscription, which the operator's affiliates list is ordered by (from its index).
+ */
+export async function refreshInsuredLastStart(db: Kysely<DB>): Promise<void> {
+  await sql`UPDATE insured i SET last_start_at = s.latest
+    FROM (SELECT insured_id, max(start_at) AS latest FROM subscription GROUP BY insured_id) AS s
+    WHERE i.id = s.insured_id AND i.last_start_at IS DISTINCT FROM s.latest`.execute(db);
 }
 
 export interface PremiumPlan {
