@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // The API server (Fastify, port 8080) serves the built SPA in production; in development Vite
 // serves it on 5173 and hands the server's paths over (API_URL points elsewhere than :8080).
@@ -10,7 +11,8 @@ const proxied = ['/api', '/oidc', '/.well-known', '/export', '/downloads'];
 // cookies all live on the address the browser uses.
 
 export default defineConfig({
-  plugins: [react()],
+  // Assets also written brotli- and gzip-compressed, served as such (scripts/precompress.ts).
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

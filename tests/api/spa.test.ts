@@ -6,10 +6,15 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressFile } from '../../scripts/precompress.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 const INDEX = '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>';
+/** A chunk as the build leaves it: its .br and .gz copies beside it (scripts/precompress.ts). */
+const CHUNK = 'chunk-9b1d4e.js';
+const CHUNK_TEXT = `export const labels = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `Libellé ${i}`))};`;
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 let dist: string;
@@ -21,6 +26,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), INDEX);
   writeFileSync(join(dist, 'assets', 'index-3f2a9c.js'), 'console.log("spa");');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(join(dist, 'assets', CHUNK), CHUNK_TEXT);
+  await precompressFile(join(dist, 'assets', CHUNK));
   server = await startTestServer({}, { spaDir: dist });
   unbuilt = await startTestServer({}, { spaDir: join(dist, 'absent') });
 });
@@ -110,6 +117,38 @@ describe('pages', () => {
     const icon = await open(server.url, '/favicon.svg', 'image/*');
     expect(icon.status).toBe(200);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends an asset brotli- or gzip-compressed to a browser that accepts it, as the build wrote it', async () => {
+    /** The raw answer: headers and undecoded body bytes. */
+    const raw = (acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const request = httpGet(
+          `${server.url}/assets/${CHUNK}`,
+          { headers: { accept: '*/*', 'accept-encoding': acceptEncoding } },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on('data', (chunk: Buffer) => chunks.push(chunk));
+            response.on('end', () =>
+              resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        request.on('error', reject);
+      });
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(CHUNK_TEXT);
+    expect(br.body.length).toBeLessThan(CHUNK_TEXT.length / 3);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(CHUNK_TEXT);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(CHUNK_TEXT);
   });
 
   it('a missing asset is a 404, not index.html', async () => {

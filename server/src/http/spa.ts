@@ -110,6 +110,9 @@ export async function serveSpa(
     // a miss falls through to the not-found handler, answered as a problem.
     wildcard: true,
     index: false,
+    // x.js.br or x.js.gz, written by the build (scripts/precompress.ts), to a browser that
+    // accepts it: the first screen's JavaScript crosses the network at a quarter of its size.
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, filePath) {
       const inAssets = relative(dir, filePath).startsWith(`assets${sep}`);
