@@ -10,6 +10,8 @@ export interface LoadOptions {
   connections: number;
   seconds: number;
   warmupSeconds: number;
+  /** More request headers (Accept-Encoding, as a browser sends it). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult extends LatencySummary {
@@ -35,6 +37,7 @@ function run(options: LoadOptions, seconds: number, latencies?: number[]): Promi
           // Lean pages, as the SPA's data provider asks for them (docs/api.md).
           prefer: 'return=minimal',
           ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+          ...options.headers,
         },
       },
       (error, result) => {

@@ -178,12 +178,17 @@ async function side(
   token: string | undefined,
   connections: number,
   settings: Settings,
+  headers?: Record<string, string>,
 ) {
-  await loadHttp({ url, token, connections, seconds: settings.warmupSeconds, warmupSeconds: 0 });
+  const load = { url, token, connections, headers, warmupSeconds: 0 };
+  await loadHttp({ ...load, seconds: settings.warmupSeconds });
   return withCpu(server.pid, settings.databaseName, () =>
-    loadHttp({ url, token, connections, seconds: settings.seconds, warmupSeconds: 0 }),
+    loadHttp({ ...load, seconds: settings.seconds }),
   );
 }
+
+/** What every browser sends: the product then gzips the page (server/src/http/compression.ts). */
+const BROWSER_ENCODINGS = { 'accept-encoding': 'gzip, deflate, br' };
 
 /**
  * A page computed by the product beside the same statements on the bare server (plan `index`
@@ -214,10 +219,13 @@ export async function againstBare(
     );
   }
   const [p, b] = [ours as Side, theirs as Side];
+  const url = `${product.url}${prepared.scenario.path}`;
+  const z = await side(product, url, token, connections, settings, BROWSER_ENCODINGS);
   return {
     scenario: prepared.scenario,
     connections,
     product: { http: p.result, cpu: p.cpu, seconds: p.seconds },
     bare: { http: b.result, cpu: b.cpu, seconds: b.seconds },
+    compressed: { http: z.result, cpu: z.cpu, seconds: z.seconds },
   };
 }

@@ -2,6 +2,8 @@
 // paths, every filter and sort alias checked against SQL on the seeded rows, the per-context
 // lists, the statistics block, the reference lists, and the 400 answers of malformed queries.
 // Run as `ageo` (everything in scope); contracts-scope.test.ts covers the other accounts.
+import { get as httpGet } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivedContractType, derivedRisk, LOI_EVIN_CODE } from '../../src/domain/contract.ts';
@@ -151,6 +153,31 @@ describe('the contract list', () => {
       const { 'hydra:search': _, ...rest } = fullBody;
       expect(leanBody).toEqual(rest);
     }
+  });
+
+  it('sends a page gzip-compressed to a client accepting it, the same page otherwise', async () => {
+    const ask = (acceptEncoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        const url = new URL('/api/contrats?itemsPerPage=20', server.url);
+        const headers = { authorization: `Bearer ${token}`, 'accept-encoding': acceptEncoding };
+        httpGet(url, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
+          );
+        }).on('error', reject);
+      });
+    const zipped = await ask('gzip, deflate, br');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(String(zipped.headers.vary)).toMatch(/accept-encoding/i);
+    const plain = await ask('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const text = gunzipSync(zipped.body).toString();
+    expect(JSON.parse(text)).toEqual(JSON.parse(plain.body.toString()));
+    expect(zipped.body.length).toBeLessThan(plain.body.length / 4);
+    // gzip refused (q=0): sent as it is.
+    expect((await ask('gzip;q=0, br')).headers['content-encoding']).toBeUndefined();
   });
 
   it('sorts by dateDebVal descending by default, then by id (spec §9)', async () => {

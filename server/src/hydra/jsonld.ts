@@ -1,6 +1,7 @@
 // JSON-LD plumbing shared by the Hydra answers: the media type api-doc-parser insists on,
 // and the addresses of the API documentation.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { compressible } from '../http/compression.ts';
 
 export const JSONLD_CONTENT_TYPE = 'application/ld+json; charset=utf-8';
 export const API_DOCS_PATH = '/api/docs.jsonld';
@@ -31,7 +32,14 @@ export function sendJsonLd(reply: FastifyReply, body: unknown): FastifyReply {
   return reply.type(JSONLD_CONTENT_TYPE).send(body);
 }
 
-/** A body already serialised (spliced from precomputed parts): sent as it is. */
-export function sendJsonLdText(reply: FastifyReply, json: string): FastifyReply {
-  return reply.type(JSONLD_CONTENT_TYPE).send(json);
+/**
+ * A body already serialised (spliced from precomputed parts): sent as it is, gzip-compressed
+ * to a client that accepts it (http/compression.ts).
+ */
+export function sendJsonLdText(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  json: string,
+): FastifyReply {
+  return reply.type(JSONLD_CONTENT_TYPE).send(compressible(request, reply, json));
 }

@@ -245,10 +245,10 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
   // with the template: the same on every page, serialised once, spliced in.
   const sendPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
     if (prefersMinimal(request)) {
-      return sendJsonLdText(reply.header('Preference-Applied', 'return=minimal'), page);
+      return sendJsonLdText(request, reply.header('Preference-Applied', 'return=minimal'), page);
     }
     const path = request.url.split('?')[0];
-    return sendJsonLdText(reply, `${page.slice(0, -1)},"hydra:search":${search(path)}}`);
+    return sendJsonLdText(request, reply, `${page.slice(0, -1)},"hydra:search":${search(path)}}`);
   };
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
