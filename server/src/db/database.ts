@@ -6,6 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { pgCursor, type RowCursor } from './cursor.ts';
 import { holdInstanceLockOnPglite, holdInstanceLockOnServer } from './instance.ts';
 import { pglitePool } from './pgliteDialect.ts';
 import { preparingPool } from './preparedStatements.ts';
@@ -24,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The embedded database itself (kind 'pglite'): the hub LISTENs through it. */
   pglite?: PGlite;
+  /** One statement read batch by batch on a connection of its own (kind 'postgres'): exports. */
+  cursor?: RowCursor;
   close(): Promise<void>;
 }
 
@@ -68,6 +71,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     return {
       db,
       kind: 'postgres',
+      cursor: pgCursor(pool),
       async close() {
         await releaseInstance();
         await db.destroy();

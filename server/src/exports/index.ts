@@ -49,6 +49,8 @@ export async function registerExports(api: Api, deps: ResourceDeps): Promise<voi
   const db = withExportTables(deps.database.db);
   const jobs = new ExportJobs(db, () => api.hub, api.log);
   const limits = rateLimitsOf(api, deps.config);
+  // PostgreSQL: each export reads one statement through a cursor (rows.ts).
+  const { cursor } = deps.database;
   api.addHook('onReady', async () => {
     await deleteExpired(db).catch((error: Error) =>
       api.log.error({ err: error }, 'exports: could not delete the expired files'),
@@ -83,7 +85,13 @@ export async function registerExports(api: Api, deps: ResourceDeps): Promise<voi
       throw httpError(409, 'Cet identifiant de demande a déjà servi à un export.');
     }
     await auditExport(ctx, { kind, format, uuid, decl: sheet.decl, query: parsed });
-    jobs.start({ id: uuid, owner, kind, name, run: { sheet, format, ctx, qb, query: parsed } });
+    jobs.start({
+      id: uuid,
+      owner,
+      kind,
+      name,
+      run: { sheet, format, ctx, qb, query: parsed, cursor },
+    });
     return reply.code(202).send({ accepted: true, id: uuid });
   }
 
@@ -148,7 +156,7 @@ export async function registerExports(api: Api, deps: ResourceDeps): Promise<voi
         .header('content-type', CONTENT_TYPES.xlsx)
         .header('content-disposition', attachment(`commissions_${today}.xlsx`))
         .header('cache-control', 'no-store');
-      writeExport(out, { sheet: COMMISSIONS, format: 'xlsx', ctx, qb, query }).catch(
+      writeExport(out, { sheet: COMMISSIONS, format: 'xlsx', ctx, qb, query, cursor }).catch(
         (error: Error) => {
           api.log.error({ err: error }, 'commissions download failed');
           out.destroy(error);

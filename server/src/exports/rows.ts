@@ -1,10 +1,13 @@
-// The rows of an export, read from the database in short keyset batches ("the rows after the
-// last one read, in this order"): each batch costs the same at row 20 and at row 900,000, no
-// statement holds a connection for the whole export (PGlite has only one), and no more than
-// two batches are in memory. Each batch becomes list members through the list's own source, so
-// a file holds exactly what the list shows, with the same derived fields.
+// The rows of an export, in the list's order, each batch made into list members through the
+// list's own source (or the export's leaner shape), so a file holds exactly what the list shows.
+// On PostgreSQL, one statement read through a server-side cursor (db/cursor.ts): one plan and
+// one scan for the whole file, the next batch produced while the current one is written. On
+// PGlite, whose single connection no statement may hold for a whole export, short keyset
+// batches ("the rows after the last one read, in this order"): each costs the same at row 20
+// and at row 900,000. Either way no more than two batches are in memory.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
+import type { RowCursor } from '../db/cursor.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
 import type { AnySelect, CollectionDecl, Ctx } from '../resources/framework/index.ts';
 import { sortKeys } from '../resources/framework/index.ts';
@@ -29,19 +32,21 @@ export function exportKeys(decl: CollectionDecl, query: CollectionQuery): SortKe
 }
 
 /**
- * One batch, as the list reads a page: when every key is a column of the source's own table,
- * the batch's ids come from a lean ordered query on the scoped, filtered rows (an index scan
- * for the default contract list), and only those rows are joined for display.
- */
-/**
  * How a batch's rows are selected and become members: the list's own source, or a leaner
  * select of the file's columns only (same FROM, so the same scope and filters).
  */
 export interface BatchShape {
   select?(qb: AnySelect): AnySelect;
+  /** The same columns for the whole file in one statement (the cursor), when it differs. */
+  selectAll?(qb: AnySelect): AnySelect;
   members?(rows: Member[], ctx: Ctx): Member[] | Promise<Member[]>;
 }
 
+/**
+ * One batch, as the list reads a page: when every key is a column of the source's own table,
+ * the batch's ids come from a lean ordered query on the scoped, filtered rows (an index scan
+ * for the default contract list), and only those rows are joined for display.
+ */
 function batchQuery(
   decl: CollectionDecl,
   shape: BatchShape,
@@ -70,9 +75,22 @@ function batchQuery(
   return page.limit(size);
 }
 
+/** The whole filtered list as one statement, in the export's order. */
+function wholeQuery(
+  decl: CollectionDecl,
+  shape: BatchShape,
+  filtered: AnySelect,
+  keys: SortKey[],
+): AnySelect {
+  let all = (shape.selectAll ?? shape.select ?? decl.source.select)(filtered) as AnySelect;
+  for (const key of keys) all = all.orderBy(sql.ref(key.column), key.direction);
+  return all;
+}
+
 /**
- * Every member of the filtered list, batch after batch. The next batch is already asked for
- * while the caller writes the current one (the database works while the writer does).
+ * Every member of the filtered list, batch after batch: through `cursor` when given (one
+ * statement), else in keyset batches. The next batch is already asked for while the caller
+ * writes the current one (the database works while the writer does).
  */
 export async function* memberBatches(
   decl: CollectionDecl,
@@ -81,9 +99,17 @@ export async function* memberBatches(
   query: CollectionQuery,
   size = BATCH_SIZE,
   shape: BatchShape = {},
+  cursor?: RowCursor,
 ): AsyncGenerator<Member[]> {
   const keys = exportKeys(decl, query);
   const members = shape.members ?? ((rows: Member[]) => decl.source.members(rows, ctx));
+  if (cursor) {
+    const statement = wholeQuery(decl, shape, filtered, keys).compile();
+    for await (const rows of cursor<Member>(statement, size)) {
+      yield (await members(rows, ctx)) as Member[];
+    }
+    return;
+  }
   const read = (after?: unknown[]) =>
     batchQuery(decl, shape, ctx, filtered, keys, after, size).execute() as Promise<Member[]>;
   let pending: Promise<Member[]> | undefined = read();

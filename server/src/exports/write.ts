@@ -2,6 +2,7 @@
 // HTTP answer of the commissions download): batches of members in, rows of cells out.
 import type { Writable } from 'node:stream';
 import type { ExportFormat } from '../../../src/domain/exportFile.ts';
+import type { RowCursor } from '../db/cursor.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
 import type { AnySelect, Ctx } from '../resources/framework/index.ts';
 import { withExportHeap } from './heap.ts';
@@ -19,6 +20,8 @@ export interface ExportRun {
   /** Stops the export between two batches (server shutdown). */
   signal?: AbortSignal;
   batchSize?: number;
+  /** Reads the rows as one statement (PostgreSQL); keyset batches without it (PGlite). */
+  cursor?: RowCursor;
 }
 
 /** Writes the whole file into `out` and ends it; resolves with the number of data rows. */
@@ -37,6 +40,7 @@ async function writeRows(out: Writable, run: ExportRun): Promise<number> {
     run.query,
     run.batchSize,
     sheet.rows?.(),
+    run.cursor,
   );
   for await (const batch of batches) {
     run.signal?.throwIfAborted();
