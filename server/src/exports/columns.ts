@@ -55,8 +55,20 @@ const numberOf = (value: CellValue): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-const textOf = (value: CellValue): string =>
-  value === null || value === undefined ? '' : neutraliseCell(String(value));
+/** Neutralised text; a cell starting with a letter or a digit (most) has nothing to neutralise. */
+function textOf(value: CellValue): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'string' ? value : String(value);
+  const first = text.charCodeAt(0);
+  // 0-9, A-Z, a-z: neither a blank nor a formula's start (neutraliseCell's rule, exportFile.ts).
+  if (
+    first <= 0x7a &&
+    (first >= 0x61 || (first >= 0x41 && first <= 0x5a) || (first >= 0x30 && first <= 0x39))
+  ) {
+    return text;
+  }
+  return neutraliseCell(text);
+}
 
 /** The XLSX cell: a number (dates as serial days under a date format), or neutralised text. */
 export function xlsxCell(kind: CellKind, value: CellValue): string | number | null {
@@ -105,11 +117,15 @@ export function cellOf(value: unknown): CellValue {
   return value as CellValue;
 }
 
-/** A field of a member by its dotted path ('contrat.lbProduit'). */
-function fieldOf(member: Record<string, unknown>, path: string): unknown {
-  let value: unknown = member;
-  for (const key of path.split('.')) value = (value as Record<string, unknown> | null)?.[key];
-  return value;
+/** Reads a field of a member by its dotted path ('contrat.lbProduit'). */
+function fieldOf(path: string): (member: Record<string, unknown>) => unknown {
+  const keys = path.split('.');
+  if (keys.length === 1) return (member) => member[path];
+  return (member) => {
+    let value: unknown = member;
+    for (const key of keys) value = (value as Record<string, unknown> | null)?.[key];
+    return value;
+  };
 }
 
 /** The export columns a class declares, headed by their fields' labels (the list's). */
@@ -118,7 +134,7 @@ export function classColumns<M extends Record<string, unknown>>(decl: AnyClass):
   return (decl.exports ?? []).map(({ field, kind, width, value }) => {
     const header = labels[field];
     if (!header) throw new Error(`Class ${decl.name}: export of unlabelled field ${field}`);
-    const read = value ?? ((member: Record<string, unknown>) => fieldOf(member, field));
+    const read = value ?? fieldOf(field);
     return column<M>(header, kind, width, (member) => cellOf(read(member)));
   });
 }

@@ -1,13 +1,12 @@
 // The two file formats, written as a stream into any Writable (the database's chunk store, or
 // an HTTP answer): XLSX through exceljs's streaming WorkbookWriter (each row committed as soon
-// as it is added; no shared strings table, which would keep every text in memory), CSV through
-// csv-stringify as Excel in France reads it: UTF-8 with a byte-order mark, ';' between cells,
+// as it is added; no shared strings table, which would keep every text in memory), CSV written
+// line by line as Excel in France reads it: UTF-8 with a byte-order mark, ';' between cells,
 // CRLF between rows, quotes where a cell needs them, and around any line break.
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../../src/domain/exportFile.ts';
 import { type CellValue, type Column, csvCell, XLSX_FORMATS, xlsxCell } from './columns.ts';
@@ -98,33 +97,67 @@ export function xlsxWriter(out: Writable, layout: SheetLayout): SheetWriter {
   };
 }
 
+/** A cell Excel would split or end a row at: ';', a quote, or a line break (CR or LF alone). */
+const NEEDS_QUOTES = /[;"\r\n]/;
+
+/**
+ * One CSV field as csv-stringify writes it with the options this file had (`delimiter: ';'`,
+ * `quoted_match: /[\r\n]/`): quoted when it holds ';', '"', CR or LF, its quotes doubled;
+ * as it is otherwise. csv-stringify quotes a cell holding the whole CRLF but not a bare CR or LF,
+ * which Excel and LibreOffice take for the end of a row ('\r=1+1' would start a row of its own
+ * with a formula): any line break is quoted here, so it stays inside its cell.
+ */
+export function csvField(text: string): string {
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** Distinct dates an export keeps formatted (per date column) before starting over. */
+const DATES_KEPT = 10_000;
+
+/**
+ * CSV as Excel in France reads it: UTF-8 with a byte-order mark, ';' between cells, CRLF after
+ * every row, quotes where a cell needs them (csvField). The rows of a batch are written as one
+ * text: one Buffer per batch, where a stream transform per row cost as much as reading the rows
+ * (docs/benchmarks.md, "Exports").
+ */
 export function csvWriter(out: Writable, layout: SheetLayout): SheetWriter {
-  const csv = stringify({
-    bom: true,
-    delimiter: ';',
-    record_delimiter: '\r\n',
-    // csv-stringify quotes a cell holding the whole CRLF, not a bare CR or LF, which Excel and
-    // LibreOffice take for the end of a row: '\r=1+1' would start a row of its own with a
-    // formula. Quoted, any line break stays inside its cell.
-    quoted_match: /[\r\n]/,
-    header: true,
-    columns: layout.columns.map((c) => c.header),
-  });
-  const written = pipeline(csv, out);
-  // Its failure is reported by drained() or finish(), never as an unhandled rejection.
-  written.catch(() => undefined);
   const kinds = layout.columns.map((c) => c.kind);
+  // A date column repeats a few thousand days over a million rows: each is formatted once.
+  const dates = kinds.map((kind) =>
+    kind === 'date' || kind === 'shortDate' ? new Map<string, string>() : undefined,
+  );
+  const cell = (i: number, value: CellValue): string => {
+    const known = dates[i];
+    if (!known || typeof value !== 'string') return csvField(csvCell(kinds[i], value));
+    let text = known.get(value);
+    if (text === undefined) {
+      if (known.size >= DATES_KEPT) known.clear();
+      text = csvField(csvCell(kinds[i], value));
+      known.set(value, text);
+    }
+    return text;
+  };
+  let pending = `\ufeff${layout.columns.map((c) => csvField(c.header)).join(';')}\r\n`;
+  const flush = () => {
+    if (pending) out.write(Buffer.from(pending, 'utf8'));
+    pending = '';
+  };
   return {
     add(values) {
-      csv.write(values.map((value, i) => csvCell(kinds[i], value)));
+      let line = cell(0, values[0]);
+      for (let i = 1; i < kinds.length; i++) line += `;${cell(i, values[i])}`;
+      pending += `${line}\r\n`;
     },
     async drained() {
-      if (csv.writableNeedDrain) await Promise.race([once(csv, 'drain'), written]);
+      if (out.destroyed) throw closedError(out);
+      flush();
       await roomIn(out);
     },
     async finish() {
-      csv.end();
-      await written;
+      if (out.destroyed) throw closedError(out);
+      flush();
+      out.end();
+      await finished(out);
     },
   };
 }
