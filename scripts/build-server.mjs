@@ -12,10 +12,11 @@ import { build } from 'esbuild';
 export const SERVER_ENTRY = 'server/src/main.ts';
 export const SERVER_BUNDLE = 'server/dist/main.js';
 /**
- * How the bundle is run (`npm run serve` writes the same): young-generation semi-spaces of
- * 4 MiB instead of 16 keep the resident memory of a long export down (docs/benchmarks.md).
+ * How the bundle is run (`npm run serve` writes the same): Node's defaults. No flag is tuned for
+ * the exports, whose heap settings last only while one runs (server/src/exports/heap.ts): the
+ * 4 MiB semi-spaces once set here cost the API 12 % of its throughput (issue 19).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+export const SERVER_NODE_FLAGS = [];
 
 export async function buildServer() {
   // No chunk of an earlier build left beside the new ones.
