@@ -11,6 +11,7 @@ import { buildApp } from '../../../server/src/app.ts';
 import { type Config, loadConfig } from '../../../server/src/config.ts';
 import { type Database, openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
+import { seededPglite, seededPostgres } from './seededTemplate.ts';
 
 export interface TestServer {
   url: string;
@@ -38,11 +39,12 @@ export interface FreshDatabase {
 
 async function freshPostgresDatabase(
   adminUrl: string,
+  template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ep_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -60,7 +62,8 @@ async function freshPostgresDatabase(
 /**
  * An initialised but empty PGlite data directory, made once per PGlite version and copied for
  * each test database: PGlite's initdb takes several seconds, a copy a fraction of one. The copy
- * is an empty database like any new one: every test still migrates and seeds it for real.
+ * is an empty database like any new one; the seeded template (support/seededTemplate.ts) is
+ * made from it.
  */
 async function pgliteTemplate(): Promise<string> {
   // The package's exports hide its package.json from resolve(): read it where npm puts it.
@@ -86,14 +89,23 @@ async function pgliteTemplate(): Promise<string> {
 
 /**
  * `initialised`: start PGlite from the template rather than from nothing (a test about the
- * very first start, which creates the database directory, leaves it false).
+ * very first start, which creates the database directory, leaves it false). `seeded`: a copy
+ * of a database already migrated and given the demo seed (support/seededTemplate.ts).
  */
-export async function freshDatabase({ initialised = false } = {}): Promise<FreshDatabase> {
+export async function freshDatabase({
+  initialised = false,
+  seeded = false,
+} = {}): Promise<FreshDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ep-api-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = adminUrl ? await freshPostgresDatabase(adminUrl) : undefined;
-  if (!pgDb && initialised)
-    cpSync(await pgliteTemplate(), join(dataDir, 'db'), { recursive: true });
+  const pgDb = adminUrl
+    ? await freshPostgresDatabase(adminUrl, seeded ? await seededPostgres(adminUrl) : undefined)
+    : undefined;
+  if (!pgDb && (initialised || seeded)) {
+    const blank = await pgliteTemplate();
+    const source = seeded ? await seededPglite(blank) : blank;
+    cpSync(source, join(dataDir, 'db'), { recursive: true });
+  }
   return {
     // DATABASE_URL is always named so that a developer's own variable never leaks in.
     env: { DATA_DIR: dataDir, DATABASE_URL: pgDb?.url ?? '' },
@@ -110,7 +122,9 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: TestServerOptions = {},
 ): Promise<TestServer> {
-  const fresh = await freshDatabase({ initialised: true });
+  // The demo seed as every server start gives it: copied from a template made once.
+  const { demoData, firstAdmin } = loadConfig({ DEMO_DATA: 'true', ...env });
+  const fresh = await freshDatabase({ initialised: true, seeded: demoData && !firstAdmin });
   // The public URL must be known before listening (it is the OIDC issuer): pick the port first.
   const port = await freePort();
   const config = loadConfig({
