@@ -44,6 +44,10 @@ function filesUnder(path: string): string[] {
 
 let digest: string | undefined;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A day as YYYYMMDD (UTC), as template names end. */
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10).replaceAll('-', '');
+
 /** The template's name: the sources' digest and today's date (UTC). */
 export function templateKey(): string {
   if (!digest) {
@@ -53,7 +57,7 @@ export function templateKey(): string {
     }
     digest = hash.digest('hex').slice(0, 16);
   }
-  return `${digest}_${new Date().toISOString().slice(0, 10).replaceAll('-', '')}`;
+  return `${digest}_${dayOf(Date.now())}`;
 }
 
 /** Migrates and seeds a database as every test server's start would. */
@@ -67,10 +71,21 @@ async function seed(env: Record<string, string>): Promise<void> {
   }
 }
 
+/** Templates last made two days ago or earlier (as for PostgreSQL, below). */
+function removeOlderPgliteTemplates(): void {
+  const before = Date.now() - 2 * DAY_MS;
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('ep-pglite-seeded-')) continue;
+    const path = join(tmpdir(), name);
+    if (statSync(path).mtimeMs < before) rmSync(path, { recursive: true, force: true });
+  }
+}
+
 /** A seeded PGlite data directory, made from `blank` (an initialised, empty one). */
 export async function seededPglite(blank: string): Promise<string> {
   const template = join(tmpdir(), `ep-pglite-seeded-${templateKey()}`);
   if (existsSync(join(template, 'PG_VERSION'))) return template;
+  removeOlderPgliteTemplates();
   const staging = mkdtempSync(join(tmpdir(), 'ep-pglite-seeding-'));
   try {
     cpSync(blank, join(staging, 'db'), { recursive: true });
@@ -101,6 +116,24 @@ async function withAdmin<T>(adminUrl: string, use: (client: pg.Client) => Promis
   }
 }
 
+/**
+ * Templates made two days ago or earlier (about 50 MB each; no run lasts that long, so none is
+ * still being copied): dropped when a new one is made. Another run's template of today, made
+ * by other code, is left alone.
+ */
+async function dropOlderPostgresTemplates(adminUrl: string): Promise<void> {
+  const before = dayOf(Date.now() - 2 * DAY_MS);
+  await withAdmin(adminUrl, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname ~ '^ep_tpl_[0-9a-f]+_[0-9]{8}$'",
+    );
+    for (const { datname } of rows) {
+      if (datname.slice(-8) > before) continue;
+      await client.query(`DROP DATABASE IF EXISTS "${datname}"`).catch(() => undefined);
+    }
+  });
+}
+
 /** The name of a seeded PostgreSQL database to give as TEMPLATE to CREATE DATABASE. */
 export async function seededPostgres(adminUrl: string): Promise<string> {
   const name = `ep_tpl_${templateKey()}`;
@@ -111,6 +144,7 @@ export async function seededPostgres(adminUrl: string): Promise<string> {
       ),
     );
   if (await exists()) return name;
+  await dropOlderPostgresTemplates(adminUrl);
   const staging = `ep_tpl_staging_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${staging}`));
   const dataDir = mkdtempSync(join(tmpdir(), 'ep-tpl-'));
