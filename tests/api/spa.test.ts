@@ -3,12 +3,12 @@
 // Vite's dist/ so the test does not depend on `npm run build`.
 
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFile } from '../../scripts/precompress.ts';
+import { sendFrom } from './support/browserAt.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 const INDEX = '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>';
@@ -69,25 +69,10 @@ describe('pages', () => {
       }
     }
     // No Accept header at all (fetch always sends one: node:http does not).
-    const { status, type, body } = await new Promise<{
-      status?: number;
-      type?: string;
-      body: string;
-    }>((resolve, reject) => {
-      const request = httpGet(`${server.url}/`, (response) => {
-        let body = '';
-        response.on('data', (chunk) => {
-          body += chunk;
-        });
-        response.on('end', () =>
-          resolve({ status: response.statusCode, type: response.headers['content-type'], body }),
-        );
-      });
-      request.on('error', reject);
-    });
-    expect(status).toBe(200);
-    expect(type).toMatch(/^text\/html/);
-    expect(withoutNonce(body)).toBe(INDEX);
+    const bare = await sendFrom('127.0.0.1', new URL('/', server.url));
+    expect(bare.status).toBe(200);
+    expect(bare.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(withoutNonce(await bare.text())).toBe(INDEX);
     // An API client naming JSON still gets JSON, and /api is never the page.
     const api = await open(server.url, '/api', '*/*');
     expect(api.headers.get('content-type')).not.toMatch(/^text\/html/);
@@ -120,34 +105,25 @@ describe('pages', () => {
   });
 
   it('sends an asset brotli- or gzip-compressed to a browser that accepts it, as the build wrote it', async () => {
-    /** The raw answer: headers and undecoded body bytes. */
-    const raw = (acceptEncoding: string) =>
-      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-        const request = httpGet(
-          `${server.url}/assets/${CHUNK}`,
-          { headers: { accept: '*/*', 'accept-encoding': acceptEncoding } },
-          (response) => {
-            const chunks: Buffer[] = [];
-            response.on('data', (chunk: Buffer) => chunks.push(chunk));
-            response.on('end', () =>
-              resolve({ headers: response.headers, body: Buffer.concat(chunks) }),
-            );
-          },
-        );
-        request.on('error', reject);
-      });
+    // node:http, not fetch: fetch would undo the compression before the test sees it.
+    const raw = async (acceptEncoding: string) => {
+      const url = new URL(`/assets/${CHUNK}`, server.url);
+      const headers = { accept: '*/*', 'accept-encoding': acceptEncoding };
+      const response = await sendFrom('127.0.0.1', url, { headers });
+      return { headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+    };
     const br = await raw('gzip, deflate, br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-type']).toMatch(/javascript/);
-    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('content-type')).toMatch(/javascript/);
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.body).toString()).toBe(CHUNK_TEXT);
     expect(br.body.length).toBeLessThan(CHUNK_TEXT.length / 3);
     const gz = await raw('gzip');
-    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(CHUNK_TEXT);
     const plain = await raw('identity');
-    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.get('content-encoding')).toBeNull();
     expect(plain.body.toString()).toBe(CHUNK_TEXT);
   });
 
