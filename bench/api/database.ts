@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { urlOfDatabase, withClient } from '../../tests/api/support/postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,22 +20,10 @@ export interface BenchDatabase {
   vacuumed: boolean;
 }
 
-async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 async function createIfMissing(url: string): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  await withClient(admin.toString(), async (client) => {
+  await withClient(urlOfDatabase(url, 'postgres'), async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
   });

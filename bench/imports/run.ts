@@ -31,6 +31,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { hashPassword } from '../../server/src/auth/password.ts';
+import { urlOfDatabase, withClient } from '../../tests/api/support/postgres.ts';
 import { ensureDatabase } from '../api/database.ts';
 import { describeMachine } from '../api/machine.ts';
 import { type BenchServer, startServer } from '../api/server.ts';
@@ -67,17 +68,13 @@ async function importDatabase(): Promise<string> {
     await ensureDatabase(env.BENCH_IMPORTS_DATABASE_URL, 'demo', 1, log);
     return env.BENCH_IMPORTS_DATABASE_URL;
   }
-  const base = new URL(env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ep_bench');
-  const at = (name: string) => Object.assign(new URL(base), { pathname: `/${name}` }).toString();
+  const base = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/ep_bench';
+  const at = (name: string) => urlOfDatabase(base, name);
   await ensureDatabase(at('ep_bench_imports_seed'), 'demo', 1, log);
-  const admin = new pg.Client({ connectionString: at('postgres') });
-  await admin.connect();
-  try {
+  await withClient(at('postgres'), async (admin) => {
     await admin.query('DROP DATABASE IF EXISTS ep_bench_imports WITH (FORCE)');
     await admin.query('CREATE DATABASE ep_bench_imports TEMPLATE ep_bench_imports_seed');
-  } finally {
-    await admin.end();
-  }
+  });
   log('Database ep_bench_imports: a fresh copy of ep_bench_imports_seed (demo scale).');
   return at('ep_bench_imports');
 }

@@ -23,10 +23,10 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
+import { urlOfDatabase, withClient } from './postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** What the seeded database depends on. */
@@ -100,22 +100,6 @@ export async function seededPglite(blank: string): Promise<string> {
   return template;
 }
 
-const urlOf = (adminUrl: string, name: string) => {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function withAdmin<T>(adminUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    return await use(client);
-  } finally {
-    await client.end();
-  }
-}
-
 /**
  * Templates made two days ago or earlier (about 50 MB each; no run lasts that long, so none is
  * still being copied): dropped when a new one is made. Another run's template of today, made
@@ -123,7 +107,7 @@ async function withAdmin<T>(adminUrl: string, use: (client: pg.Client) => Promis
  */
 async function dropOlderPostgresTemplates(adminUrl: string): Promise<void> {
   const before = dayOf(Date.now() - 2 * DAY_MS);
-  await withAdmin(adminUrl, async (client) => {
+  await withClient(adminUrl, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE datname ~ '^ep_tpl_[0-9a-f]+_[0-9]{8}$'",
     );
@@ -138,7 +122,7 @@ async function dropOlderPostgresTemplates(adminUrl: string): Promise<void> {
 export async function seededPostgres(adminUrl: string): Promise<string> {
   const name = `ep_tpl_${templateKey()}`;
   const exists = async () =>
-    withAdmin(adminUrl, async (client) =>
+    withClient(adminUrl, async (client) =>
       Boolean(
         (await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount,
       ),
@@ -146,15 +130,15 @@ export async function seededPostgres(adminUrl: string): Promise<string> {
   if (await exists()) return name;
   await dropOlderPostgresTemplates(adminUrl);
   const staging = `ep_tpl_staging_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${staging}`));
+  await withClient(adminUrl, (client) => client.query(`CREATE DATABASE ${staging}`));
   const dataDir = mkdtempSync(join(tmpdir(), 'ep-tpl-'));
   try {
-    await seed({ DATA_DIR: dataDir, DATABASE_URL: urlOf(adminUrl, staging) });
-    await withAdmin(adminUrl, (client) =>
+    await seed({ DATA_DIR: dataDir, DATABASE_URL: urlOfDatabase(adminUrl, staging) });
+    await withClient(adminUrl, (client) =>
       client.query(`ALTER DATABASE ${staging} RENAME TO ${name}`),
     );
   } catch (error) {
-    await withAdmin(adminUrl, (client) =>
+    await withClient(adminUrl, (client) =>
       client.query(`DROP DATABASE IF EXISTS ${staging} WITH (FORCE)`),
     );
     if (!(await exists())) throw error;

@@ -6,11 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../../server/src/app.ts';
 import { type Config, loadConfig } from '../../../server/src/config.ts';
 import { type Database, openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
+import { urlOfDatabase, withClient } from './postgres.ts';
 import { seededPglite, seededPostgres } from './seededTemplate.ts';
 
 export interface TestServer {
@@ -42,19 +42,15 @@ async function freshPostgresDatabase(
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `ep_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  await withClient(adminUrl, (admin) =>
+    admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
+  );
   return {
-    url: url.toString(),
+    url: urlOfDatabase(adminUrl, name),
     async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await withClient(adminUrl, (admin) =>
+        admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   };
 }
