@@ -8,7 +8,9 @@
 // seed reads, the installed packages) and by the day (the seed stamps some rows with the time
 // it runs): changed code or another day gets a new one. PGlite's is a data directory in the
 // system's temporary folder, PostgreSQL's a database `ep_tpl_<digest>`; each is made under a
-// staging name and renamed, so that concurrent workers find the whole template or none.
+// staging name and renamed, so that concurrent workers find the whole template or none. The
+// blank PGlite directory it starts from (initdb done, nothing else) is kept the same way, for
+// the tests that migrate and seed themselves.
 import { createHash } from 'node:crypto';
 import {
   cpSync,
@@ -21,8 +23,9 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
@@ -81,23 +84,50 @@ function removeOlderPgliteTemplates(): void {
   }
 }
 
-/** A seeded PGlite data directory, made from `blank` (an initialised, empty one). */
-export async function seededPglite(blank: string): Promise<string> {
-  const template = join(tmpdir(), `ep-pglite-seeded-${templateKey()}`);
-  if (existsSync(join(template, 'PG_VERSION'))) return template;
-  removeOlderPgliteTemplates();
-  const staging = mkdtempSync(join(tmpdir(), 'ep-pglite-seeding-'));
+/**
+ * The PGlite data directory `target`, built once by `build` into a staging directory and
+ * renamed (atomic: a concurrent worker or run finds the whole template or none).
+ */
+async function pgliteOnce(target: string, build: (dir: string) => Promise<void>): Promise<string> {
+  if (existsSync(join(target, 'PG_VERSION'))) return target;
+  const staging = mkdtempSync(join(tmpdir(), 'ep-pglite-staging-'));
   try {
-    cpSync(blank, join(staging, 'db'), { recursive: true });
-    await seed({ DATA_DIR: staging, DATABASE_URL: '' });
-    renameSync(join(staging, 'db'), template);
+    await build(join(staging, 'db'));
+    renameSync(join(staging, 'db'), target);
   } catch (error) {
     // Another worker made it first: theirs is as good. Anything else is a real failure.
-    if (!existsSync(join(template, 'PG_VERSION'))) throw error;
+    if (!existsSync(join(target, 'PG_VERSION'))) throw error;
   } finally {
     rmSync(staging, { recursive: true, force: true });
   }
-  return template;
+  return target;
+}
+
+/**
+ * An initialised but empty PGlite data directory, made once per PGlite version: PGlite's initdb
+ * takes several seconds, a copy a fraction of one. A copy is an empty database like any new
+ * one; the seeded template is made from it.
+ */
+export function blankPglite(): Promise<string> {
+  // The package's exports hide its package.json from resolve(): read it where npm puts it.
+  const manifest = join(ROOT, 'node_modules/@electric-sql/pglite/package.json');
+  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+  return pgliteOnce(join(tmpdir(), `ep-pglite-template-${version}`), async (dir) => {
+    const pglite = await PGlite.create(dir);
+    await pglite.close();
+  });
+}
+
+/** A PGlite data directory migrated and given the demo seed, copied from the blank one. */
+export async function seededPglite(): Promise<string> {
+  const target = join(tmpdir(), `ep-pglite-seeded-${templateKey()}`);
+  if (existsSync(join(target, 'PG_VERSION'))) return target;
+  const blank = await blankPglite();
+  removeOlderPgliteTemplates();
+  return pgliteOnce(target, async (dir) => {
+    cpSync(blank, dir, { recursive: true });
+    await seed({ DATA_DIR: dirname(dir), DATABASE_URL: '' });
+  });
 }
 
 /**

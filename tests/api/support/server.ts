@@ -1,17 +1,16 @@
 // Starts the real server on a free loopback port against a fresh real database:
 // PGlite in a temporary folder by default, or a new database on the PostgreSQL server named by
 // TEST_DATABASE_URL (CI runs the API tests both ways).
-import { cpSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/src/app.ts';
 import { type Config, loadConfig } from '../../../server/src/config.ts';
 import { type Database, openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
 import { urlOfDatabase, withClient } from './postgres.ts';
-import { seededPglite, seededPostgres } from './seededTemplate.ts';
+import { blankPglite, seededPglite, seededPostgres } from './seededTemplate.ts';
 
 export interface TestServer {
   url: string;
@@ -56,34 +55,6 @@ async function freshPostgresDatabase(
 }
 
 /**
- * An initialised but empty PGlite data directory, made once per PGlite version and copied for
- * each test database: PGlite's initdb takes several seconds, a copy a fraction of one. The copy
- * is an empty database like any new one; the seeded template (support/seededTemplate.ts) is
- * made from it.
- */
-async function pgliteTemplate(): Promise<string> {
-  // The package's exports hide its package.json from resolve(): read it where npm puts it.
-  const manifest = new URL(
-    '../../../node_modules/@electric-sql/pglite/package.json',
-    import.meta.url,
-  );
-  const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
-  const template = join(tmpdir(), `ep-pglite-template-${version}`);
-  if (existsSync(join(template, 'PG_VERSION'))) return template;
-  const staging = mkdtempSync(join(tmpdir(), 'ep-pglite-staging-'));
-  const pglite = await PGlite.create(join(staging, 'db'));
-  await pglite.close();
-  try {
-    // Atomic: a concurrent run either finds the whole template or none.
-    renameSync(join(staging, 'db'), template);
-  } catch {
-    // Another run made it first: theirs is as good.
-  }
-  rmSync(staging, { recursive: true, force: true });
-  return template;
-}
-
-/**
  * `initialised`: start PGlite from the template rather than from nothing (a test about the
  * very first start, which creates the database directory, leaves it false). `seeded`: a copy
  * of a database already migrated and given the demo seed (support/seededTemplate.ts).
@@ -98,8 +69,7 @@ export async function freshDatabase({
     ? await freshPostgresDatabase(adminUrl, seeded ? await seededPostgres(adminUrl) : undefined)
     : undefined;
   if (!pgDb && (initialised || seeded)) {
-    const blank = await pgliteTemplate();
-    const source = seeded ? await seededPglite(blank) : blank;
+    const source = seeded ? await seededPglite() : await blankPglite();
     cpSync(source, join(dataDir, 'db'), { recursive: true });
   }
   return {
