@@ -150,7 +150,8 @@ export async function measure(
 
 /**
  * Another request, measured alone: the server's floor (requests that run none of the list's
- * SQL) or a companion of the list on the same screen (its statistics block).
+ * SQL), a companion of the list on the same screen (its statistics block), or one side of a
+ * comparison with the bare server (againstBare).
  */
 export async function baseline(
   server: { url: string; pid: number },
@@ -159,9 +160,12 @@ export async function baseline(
   token: string | undefined,
   settings: Settings,
   connections = settings.connections,
+  /** More request headers (Accept-Encoding, as a browser sends it). */
+  headers?: Record<string, string>,
 ): Promise<Baseline> {
   const url = `${server.url}${path}`;
-  const run = (seconds: number) => loadHttp({ url, token, connections, seconds, warmupSeconds: 0 });
+  const run = (seconds: number) =>
+    loadHttp({ url, token, connections, headers, seconds, warmupSeconds: 0 });
   await run(settings.warmupSeconds);
   const { result, cpu, seconds } = await withCpu<LoadResult>(
     server.pid,
@@ -169,22 +173,6 @@ export async function baseline(
     () => run(settings.seconds),
   );
   return { name, path, connections, result, cpu, seconds };
-}
-
-/** One side of a comparison: a warm-up, then the measured run with its CPU. */
-async function side(
-  server: { url: string; pid: number },
-  url: string,
-  token: string | undefined,
-  connections: number,
-  settings: Settings,
-  headers?: Record<string, string>,
-) {
-  const load = { url, token, connections, headers, warmupSeconds: 0 };
-  await loadHttp({ ...load, seconds: settings.warmupSeconds });
-  return withCpu(server.pid, settings.databaseName, () =>
-    loadHttp({ ...load, seconds: settings.seconds }),
-  );
 }
 
 /** What every browser sends: the product then gzips the page (server/src/http/compression.ts). */
@@ -205,22 +193,20 @@ export async function againstBare(
   settings: Settings,
   connections: number,
 ): Promise<BareComparison> {
-  type Side = Awaited<ReturnType<typeof side>>;
-  const better = (a: Side | undefined, b: Side) =>
+  const { name, path } = prepared.scenario;
+  const better = (a: Baseline | undefined, b: Baseline) =>
     a && a.result.perSecond >= b.result.perSecond ? a : b;
-  let ours: Side | undefined;
-  let theirs: Side | undefined;
+  let ours: Baseline | undefined;
+  let theirs: Baseline | undefined;
   for (let round = 0; round < 2; round++) {
-    const url = `${product.url}${prepared.scenario.path}`;
-    ours = better(ours, await side(product, url, token, connections, settings));
+    ours = better(ours, await baseline(product, name, path, token, settings, connections));
     theirs = better(
       theirs,
-      await side(bare, `${bare.url}/${index}`, undefined, connections, settings),
+      await baseline(bare, name, `/${index}`, undefined, settings, connections),
     );
   }
-  const [p, b] = [ours as Side, theirs as Side];
-  const url = `${product.url}${prepared.scenario.path}`;
-  const z = await side(product, url, token, connections, settings, BROWSER_ENCODINGS);
+  const [p, b] = [ours as Baseline, theirs as Baseline];
+  const z = await baseline(product, name, path, token, settings, connections, BROWSER_ENCODINGS);
   return {
     scenario: prepared.scenario,
     connections,
