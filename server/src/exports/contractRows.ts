@@ -15,6 +15,7 @@ import type { DB } from '../db/schema.ts';
 import { contractLabelJoins } from '../resources/contracts/source.ts';
 import type { AnySelect } from '../resources/framework/index.ts';
 import type { Member } from './kinds.ts';
+import { onceEach } from './onceEach.ts';
 import type { BatchShape } from './rows.ts';
 
 /** A name, and its place among all the names in the database's order. */
@@ -73,18 +74,11 @@ const LISTS_KEPT = 10_000;
  * a handful of companies, so neither the array nor the names are made again per row.
  */
 export function idListNamer(names: Names): (ids: string | null) => string {
-  const known = new Map<string, string>();
-  return (ids) => {
-    if (!ids) return '';
-    let text = known.get(ids);
-    if (text === undefined) {
-      if (known.size >= LISTS_KEPT) known.clear();
-      const list = ids.replace(/[{}]/g, '');
-      text = joinNames(list ? list.split(',').map(Number) : [], names);
-      known.set(ids, text);
-    }
-    return text;
-  };
+  const named = onceEach(LISTS_KEPT, (ids) => {
+    const list = ids.replace(/[{}]/g, '');
+    return joinNames(list ? list.split(',').map(Number) : [], names);
+  });
+  return (ids) => (ids ? named(ids) : '');
 }
 
 const columns = (qb: AnySelect) =>

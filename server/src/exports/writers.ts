@@ -10,6 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import ExcelJS from 'exceljs';
 import type { ExportFormat } from '../../../src/domain/exportFile.ts';
 import { type CellValue, type Column, csvCell, XLSX_FORMATS, xlsxCell } from './columns.ts';
+import { onceEach } from './onceEach.ts';
 
 export interface SheetWriter {
   /** One row: a value per column, in the columns' order. */
@@ -124,18 +125,13 @@ export function csvWriter(out: Writable, layout: SheetLayout): SheetWriter {
   const kinds = layout.columns.map((c) => c.kind);
   // A date column repeats a few thousand days over a million rows: each is formatted once.
   const dates = kinds.map((kind) =>
-    kind === 'date' || kind === 'shortDate' ? new Map<string, string>() : undefined,
+    kind === 'date' || kind === 'shortDate'
+      ? onceEach(DATES_KEPT, (value) => csvField(csvCell(kind, value)))
+      : undefined,
   );
   const cell = (i: number, value: CellValue): string => {
-    const known = dates[i];
-    if (!known || typeof value !== 'string') return csvField(csvCell(kinds[i], value));
-    let text = known.get(value);
-    if (text === undefined) {
-      if (known.size >= DATES_KEPT) known.clear();
-      text = csvField(csvCell(kinds[i], value));
-      known.set(value, text);
-    }
-    return text;
+    const date = dates[i];
+    return date && typeof value === 'string' ? date(value) : csvField(csvCell(kinds[i], value));
   };
   let pending = `\ufeff${layout.columns.map((c) => csvField(c.header)).join(';')}\r\n`;
   const flush = () => {
