@@ -40,7 +40,8 @@ export async function startServer(options: ServerOptions): Promise<BenchServer> 
   const preload = options.sqlLog
     ? ['--import', 'tsx', '--import', './bench/api/captureSql.ts']
     : [];
-  // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=var/tmp/prof': a profile of the server.
+  // BENCH_NODE_FLAGS='--cpu-prof --cpu-prof-dir=var/tmp/prof': a profile of the server (and
+  // of the bare server beside it, startBareServer).
   const profiling = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const args = [...SERVER_NODE_FLAGS, ...profiling, ...preload, SERVER_BUNDLE];
   const env = {
@@ -80,7 +81,8 @@ export async function startBareServer(
   const url = `http://127.0.0.1:${port}`;
   const file = join(workDir, `bare-plans-${port}.json`);
   writeFileSync(file, JSON.stringify(plans));
-  const args = ['--import', 'tsx', 'bench/api/bareServer.ts', file];
+  const profiling = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const args = [...profiling, '--import', 'tsx', 'bench/api/bareServer.ts', file];
   return spawnServer(args, { PORT: String(port), DATABASE_URL: databaseUrl }, url, '/0');
 }
 
