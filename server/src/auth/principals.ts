@@ -4,6 +4,7 @@ import type { JWTPayload } from 'jose';
 import { type Kysely, sql } from 'kysely';
 import { expandRoles, rolesOfClaims } from '../../../src/domain/roles.ts';
 import type { DB } from '../db/schema.ts';
+import { BoundedMap } from '../lib/boundedMap.ts';
 import { displayNameOf, usernameOf } from './claims.ts';
 import type { Principal } from './principal.ts';
 
@@ -24,7 +25,7 @@ interface UserRow {
 export class RefusedPrincipalError extends Error {}
 
 export function principalResolver(db: Kysely<DB>, options: { clientId: string }) {
-  const cache = new Map<string, { row: UserRow | undefined; until: number }>();
+  const cache = new BoundedMap<string, { row: UserRow | undefined; until: number }>(CACHE_MAX);
 
   async function userRow(username: string): Promise<UserRow | undefined> {
     const now = Date.now();
@@ -38,8 +39,6 @@ export function principalResolver(db: Kysely<DB>, options: { clientId: string })
       .orderBy(sql`realm = 'partenaires'`, 'desc')
       .orderBy('id')
       .executeTakeFirst();
-    if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value as string);
-    cache.delete(username);
     cache.set(username, { row, until: now + CACHE_MS });
     return row;
   }

@@ -11,6 +11,7 @@ import {
   jwtVerify,
 } from 'jose';
 import type { Config } from '../config.ts';
+import { BoundedMap } from '../lib/boundedMap.ts';
 
 /** Asymmetric algorithms only: never HS* (a shared secret) nor none. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'RS384', 'PS384', 'ES384', 'EdDSA'];
@@ -84,7 +85,7 @@ export function createVerifier(oidc: Config['oidc'], localKeys?: { keys: JWK[] }
   const getKey = localKeys ? createLocalJWKSet(localKeys) : remoteKeySet(oidc.issuer);
   // A token whose signature and claims were checked stays valid until it expires: checking the
   // RSA signature again costs ~0.16 ms of CPU on every request (docs/benchmarks.md).
-  const verified = new Map<string, JWTPayload>();
+  const verified = new BoundedMap<string, JWTPayload>(VERIFIED_MAX);
   return async (token) => {
     const known = verified.get(token);
     if (known) {
@@ -105,7 +106,6 @@ export function createVerifier(oidc: Config['oidc'], localKeys?: { keys: JWK[] }
       if (typeof payload.typ === 'string' && NOT_ACCESS_TOKENS.has(payload.typ)) {
         throw new InvalidTokenError('invalid');
       }
-      if (verified.size >= VERIFIED_MAX) verified.delete(verified.keys().next().value as string);
       verified.set(token, payload);
       return payload;
     } catch (error) {

@@ -13,6 +13,7 @@ import { classNamed } from '../../../../src/domain/schema/index.ts';
 import { type AuditEvent, auditRead, keptFilters, listDetail } from '../../audit/record.ts';
 import { sendJsonLdText } from '../../hydra/jsonld.ts';
 import { type CollectionQuery, type Direction, parseCollectionQuery } from '../../hydra/query.ts';
+import { BoundedMap } from '../../lib/boundedMap.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps, type RoleRule } from './context.ts';
 import { dateWhere, exact, type FilterDecl, filterWhere, parserSpec } from './filters.ts';
 import {
@@ -235,11 +236,11 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
   const { pages } = deps;
   const search = searchJson(searchMappings(decl));
   const cap = decl.countCap ?? COUNT_CAP;
-  const plans = new Map<string, Plan>();
+  const plans = new BoundedMap<string, Plan>(PLANS_MAX);
   // A class whose lists are audited (its declaration's audit.list): one event per page asked,
   // with the ids it showed, recorded before it is sent; a page kept keeps its event's detail.
   const audited = classNamed(decl.resource)?.audit?.list;
-  const trail = new Map<string, AuditEvent>();
+  const trail = new BoundedMap<string, AuditEvent>(PLANS_MAX);
   const filterType = keptFilters(decl.filters);
   // A page as kept (without its search template), sent lean to a client preferring it, else
   // with the template: the same on every page, serialised once, spliced in.
@@ -265,7 +266,6 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
       let known = plans.get(planKey);
       if (!known) {
         known = plan(decl, ctx, cap);
-        if (plans.size >= PLANS_MAX) plans.delete(plans.keys().next().value as string);
         plans.set(planKey, known);
       }
       const { query, keys, keyset } = known;
@@ -300,7 +300,6 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
             shown: pageRows.length,
           }),
         };
-        if (trail.size >= PLANS_MAX) trail.delete(trail.keys().next().value as string);
         trail.set(planKey, event);
         await auditRead(ctx, event);
       }

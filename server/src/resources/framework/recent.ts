@@ -9,6 +9,7 @@
 // identical requests share one execution. Nothing else invalidates an entry: a large total or
 // statistic may lag changes by up to RECENT_MS.
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { BoundedMap } from '../../lib/boundedMap.ts';
 
 export const RECENT_MS = 30_000;
 /** Totals (and statistics over contracts) of at least this many rows are kept. */
@@ -38,7 +39,7 @@ export async function recentRows<R>(
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   let cache = caches.get(db);
   if (!cache) {
-    cache = new Map();
+    cache = new BoundedMap(RECENT_MAX);
     caches.set(db, cache);
   }
   const now = Date.now();
@@ -47,7 +48,6 @@ export async function recentRows<R>(
   if (hit) cache.delete(key);
 
   const rows = db.executeQuery(compiled).then((result) => result.rows as R[]);
-  if (cache.size >= RECENT_MAX) cache.delete(cache.keys().next().value as string);
   const entry: Entry = { rows, until: now + RECENT_MS };
   cache.set(key, entry);
   const forget = () => {
