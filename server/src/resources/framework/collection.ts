@@ -160,7 +160,9 @@ const KEY = (i: number) => `__key${i}`;
  * of the source's own table, the page's ids are found first in a lean subquery (the scoped,
  * filtered FROM alone: an index-only scan of a covering index for the default contract list),
  * and only those rows are joined for display. Otherwise the display joins run inside the
- * ordered query, and an offset makes them run for every skipped row.
+ * ordered query, and an offset makes them run for every skipped row. A source with nothing
+ * to join and a costly FROM (lightSelect) is read in one pass: finding its ids first would
+ * run that FROM twice.
  */
 function pageQuery(
   decl: CollectionDecl,
@@ -173,7 +175,7 @@ function pageQuery(
   const { source } = decl;
   let window = after ? qb.where(afterCursor(keys, after)) : qb;
   const table = source.id.slice(0, source.id.lastIndexOf('.') + 1);
-  if (!table || !keys.every((key) => key.column.startsWith(table))) {
+  if (!table || source.lightSelect?.(ctx) || !keys.every((key) => key.column.startsWith(table))) {
     const page = source.select(window) as AnySelect;
     return !after && query.offset ? page.offset(sql.lit(query.offset)) : page;
   }

@@ -206,6 +206,8 @@ export interface SourceBinding<Row> {
   joins?(qb: AnySelect): AnySelect;
   /** Columns the computed values need, beyond the properties' own. */
   select?(qb: AnySelect): AnySelect;
+  /** Source.lightSelect (ignored with display joins). */
+  lightSelect?(ctx: Ctx): boolean;
   /** The values no column holds (relations, derived rules), for a page of rows. */
   compute?(
     rows: Row[],
@@ -262,6 +264,7 @@ export function classSource<Row extends Record<string, unknown> = ClassRow>(
   return {
     from: binding.from as never,
     id: binding.id ?? decl.properties.id?.column ?? fail(decl, 'no id column'),
+    lightSelect: binding.joins ? undefined : binding.lightSelect,
     select(qb: SelectQueryBuilder<never, never, object>) {
       let out = (binding.joins ? binding.joins(qb as AnySelect) : (qb as AnySelect)).select(
         columns,

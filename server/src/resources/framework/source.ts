@@ -29,6 +29,12 @@ export interface Source<
    */
   // biome-ignore lint/suspicious/noExplicitAny: joins widen the tables; the row type is what counts.
   select(qb: SelectQueryBuilder<QDB, TB, object>): SelectQueryBuilder<any, any, Row>;
+  /**
+   * True when `select` adds columns of the FROM's rows only (no join, no subquery) and the
+   * FROM is costly to run twice: a page is then read in one pass. Otherwise its ids are found
+   * first and only they are joined for display (collection.ts, pageQuery).
+   */
+  lightSelect?(ctx: Ctx): boolean;
   /** A page of rows to JSON members, each with @id, @type and id; batch its relations. */
   members(rows: Row[], ctx: Ctx): Promise<Member[]> | Member[];
 }

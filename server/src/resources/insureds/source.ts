@@ -51,6 +51,11 @@ export function insuredFrom(ctx: Ctx) {
             'subscription.insured_id',
             e.fn.max('subscription.start_at').as('start_at'),
           ])
+          // In the default order's terms: PostgreSQL then sorts these few columns, and joins
+          // the insured rows of the page alone instead of all of them before sorting (24
+          // instead of 45 ms). Another order sorts again above, as without it.
+          .orderBy(sql.ref('start_at'), 'desc')
+          .orderBy('subscription.insured_id', 'desc')
           .as('last_sub'),
       (join) => join.onRef('last_sub.insured_id', '=', 'insured.id'),
     );
@@ -182,6 +187,8 @@ export const insureds = classSource(Insured, {
   // The lateral alias is no table of DB: the builder is typed loosely here.
   from: (ctx) => insuredFrom(ctx) as unknown as AnySelect,
   select: (qb) => qb.select(PERSON_EXTRA),
+  // A seller's FROM groups their subscriptions (insuredFrom): run once, not twice.
+  lightSelect: (ctx) => ctx.scope.kind === 'brokers',
   async compute(rows, ctx) {
     const ids = rows.map((r) => r.id as number);
     const [beneficiaires, subscribed] = await Promise.all([
