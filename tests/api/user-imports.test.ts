@@ -449,7 +449,10 @@ describe('what a file may be', () => {
       );
       const bytes = Buffer.from(await response.arrayBuffer());
       if (format === 'csv') {
-        expect(bytes.toString('utf8')).toContain(IMPORT_COLUMNS.map((c) => c.header).join(';'));
+        const text = bytes.toString('utf8');
+        expect(text).toContain(IMPORT_COLUMNS.map((c) => c.header).join(';'));
+        // As the exports write CSV: a byte-order mark, then two rows each ended by CRLF.
+        expect(text).toMatch(/^\ufeff[^\r\n]+\r\n[^\r\n]+\r\n$/);
       }
       // The example line imports as it is (its example e-mail once, then a known account).
       const answer = await upload('ageo', { bytes, name: `modele.${format}` });

@@ -112,6 +112,10 @@ export function csvField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** The first line of a CSV file: the byte-order mark, then its headers as one row. */
+export const csvHeaderLine = (headers: readonly string[]): string =>
+  `\ufeff${headers.map(csvField).join(';')}\r\n`;
+
 /** Distinct dates an export keeps formatted (per date column) before starting over. */
 const DATES_KEPT = 10_000;
 
@@ -133,7 +137,7 @@ export function csvWriter(out: Writable, layout: SheetLayout): SheetWriter {
     const date = dates[i];
     return date && typeof value === 'string' ? date(value) : csvField(csvCell(kinds[i], value));
   };
-  let pending = `\ufeff${layout.columns.map((c) => csvField(c.header)).join(';')}\r\n`;
+  let pending = csvHeaderLine(layout.columns.map((c) => c.header));
   const flush = () => {
     if (pending) out.write(Buffer.from(pending, 'utf8'));
     pending = '';

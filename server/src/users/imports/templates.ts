@@ -2,13 +2,13 @@
 // column of IMPORT_COLUMNS and one example line, in the two formats an import reads. Written
 // from the same list the reader matches headers against, so the template always imports.
 
-import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
 import {
   columnLabel,
   IMPORT_COLUMNS,
   type ImportFormat,
 } from '../../../../src/domain/userImport.ts';
+import { csvField, csvHeaderLine } from '../../exports/writers.ts';
 
 export const TEMPLATE_TYPES: Record<ImportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -20,8 +20,9 @@ const example = IMPORT_COLUMNS.map((c) => c.example);
 
 export async function importTemplate(format: ImportFormat): Promise<Buffer> {
   if (format === 'csv') {
-    // With a BOM and ';': what Excel opens as UTF-8 in a French installation.
-    return Buffer.from(`\ufeff${stringify([headers, example], { delimiter: ';' })}`, 'utf8');
+    // As the exports write CSV (BOM, ';', CRLF): what Excel opens as UTF-8 in France.
+    const line = `${csvHeaderLine(headers)}${example.map(csvField).join(';')}\r\n`;
+    return Buffer.from(line, 'utf8');
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Utilisateurs');
