@@ -384,6 +384,11 @@ describe('sorts and their aliases (spec §7)', () => {
     expect(await firstIds('order[lbCollege]=asc')).toEqual(
       await ids(`${joined} ORDER BY cc.lb_college ASC, c.id ASC LIMIT 50`),
     );
+    // A later page: its ids found through the joins, past the rows before it.
+    const third = await get('/api/contrats?order[lbProduit]=desc&itemsPerPage=20&page=3');
+    expect(memberIds(third.body)).toEqual(
+      await ids(`${joined} ORDER BY p.lb_produit DESC, c.id DESC LIMIT 20 OFFSET 40`),
+    );
   });
 
   it.each([

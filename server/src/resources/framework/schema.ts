@@ -265,6 +265,7 @@ export function classSource<Row extends Record<string, unknown> = ClassRow>(
     from: binding.from as never,
     id: binding.id ?? decl.properties.id?.column ?? fail(decl, 'no id column'),
     lightSelect: binding.joins ? undefined : binding.lightSelect,
+    joins: binding.joins,
     select(qb: SelectQueryBuilder<never, never, object>) {
       let out = (binding.joins ? binding.joins(qb as AnySelect) : (qb as AnySelect)).select(
         columns,

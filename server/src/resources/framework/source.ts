@@ -35,6 +35,12 @@ export interface Source<
    * first and only they are joined for display (collection.ts, pageQuery).
    */
   lightSelect?(ctx: Ctx): boolean;
+  /**
+   * The joins of `select` alone, when they are to-one lookups that keep every row (a
+   * product's name): a page sorted by one of their columns finds its ids through them, on
+   * narrow rows, instead of sorting whole display rows.
+   */
+  joins?(qb: AnySelect): AnySelect;
   /** A page of rows to JSON members, each with @id, @type and id; batch its relations. */
   members(rows: Row[], ctx: Ctx): Promise<Member[]> | Member[];
 }
