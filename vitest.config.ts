@@ -22,6 +22,8 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globals: true,
+          // Names this run's PostgreSQL test databases and drops any left at its end.
+          globalSetup: ['tests/api/support/globalSetup.ts'],
           // One server and database per file; files run one after another on 2 cores.
           fileParallelism: false,
           testTimeout: 30_000,

@@ -9,6 +9,7 @@ import { buildApp } from '../../../server/src/app.ts';
 import { type Config, loadConfig } from '../../../server/src/config.ts';
 import { type Database, openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
+import { RUN_VARIABLE } from './globalSetup.ts';
 import { urlOfDatabase, withClient } from './postgres.ts';
 import { blankPglite, seededPglite, seededPostgres } from './seededTemplate.ts';
 
@@ -40,7 +41,9 @@ async function freshPostgresDatabase(
   adminUrl: string,
   template?: string,
 ): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `ep_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  // This run's prefix (support/globalSetup.ts drops what the run leaves behind).
+  const run = process.env[RUN_VARIABLE] ?? 'solo';
+  const name = `ep_test_${run}_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   await withClient(adminUrl, (admin) =>
     admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`),
   );
