@@ -25,7 +25,8 @@ export const admin: Declaration = {
       page: adminDashboard,
       menu: {
         entry: { label: 'Admin', rule: { anyOf: ['VIEW_ADMIN'] } },
-        // Its submenu: the dashboard, then the journal d'audit (src/domain/schema/audit.ts).
+        // Its submenu: the dashboard, the rights' and the wholesalers' dashboards below, then
+        // the journal d'audit (src/domain/schema/audit.ts).
         subEntry: { parent: 'admin', label: 'Tableau de bord' },
       },
     },
@@ -35,6 +36,7 @@ export const admin: Declaration = {
       title: 'Droits et profils',
       guard: { area: 'admin' },
       page: rightsDashboard,
+      menu: { subEntry: { parent: 'admin', label: 'Droits et profils' } },
     },
     {
       path: '/admin/grossistes/dashboard',
@@ -42,6 +44,7 @@ export const admin: Declaration = {
       title: 'Grossistes',
       guard: { area: 'admin' },
       page: wholesalersDashboard,
+      menu: { subEntry: { parent: 'admin', label: 'Grossistes' } },
     },
   ],
 };

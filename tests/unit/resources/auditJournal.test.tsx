@@ -130,11 +130,14 @@ describe("the journal d'audit in the menu", () => {
     });
   };
 
-  it('is under Admin, after its dashboard, for the operator administrator', () => {
+  it('is under Admin, after its dashboards, for the operator administrator', () => {
     const admin = menuOf('ageo').find((e) => e.key === 'admin');
     expect(admin?.path).toBe('/admin/dashboard');
+    // Every dashboard of spec administration §2 is reachable from the menu.
     expect(admin?.children).toEqual([
       { label: 'Tableau de bord', path: '/admin/dashboard' },
+      { label: 'Droits et profils', path: '/admin/droits/dashboard' },
+      { label: 'Grossistes', path: '/admin/grossistes/dashboard' },
       { label: "Journal d'audit", path: '/admin/journal' },
     ]);
   });
