@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import type { RowCursor } from '../db/cursor.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
 import type { AnySelect, CollectionDecl, Ctx } from '../resources/framework/index.ts';
-import { sortKeys } from '../resources/framework/index.ts';
-import { afterCursor, type SortKey } from '../resources/framework/paging.ts';
+import { sortKeys, windowQuery } from '../resources/framework/index.ts';
+import type { SortKey } from '../resources/framework/paging.ts';
 import type { Member } from './kinds.ts';
 
 /** Rows per statement: short enough to leave the single PGlite connection to others often. */
@@ -42,11 +42,7 @@ export interface BatchShape {
   members?(rows: Member[], ctx: Ctx): Member[] | Promise<Member[]>;
 }
 
-/**
- * One batch, as the list reads a page: when every key is a column of the source's own table,
- * the batch's ids come from a lean ordered query on the scoped, filtered rows (an index scan
- * for the default contract list), and only those rows are joined for display.
- */
+/** One batch, as the list reads a page (framework windowQuery), in the export's order. */
 function batchQuery(
   decl: CollectionDecl,
   shape: BatchShape,
@@ -56,23 +52,16 @@ function batchQuery(
   after: unknown[] | undefined,
   size: number,
 ): AnySelect {
-  const { source } = decl;
-  const select = (qb: AnySelect) => (shape.select ?? source.select)(qb) as AnySelect;
-  const window = after ? filtered.where(afterCursor(keys, after)) : filtered;
-  const table = source.id.slice(0, source.id.lastIndexOf('.') + 1);
-  let page: AnySelect;
-  if (keys.every((key) => key.column.startsWith(table))) {
-    let ids = window.select(sql.ref(source.id).as('page_id'));
-    for (const key of keys) ids = ids.orderBy(sql.ref(key.column), key.direction);
-    const batch = sql<boolean>`${sql.ref(source.id)} = ANY (ARRAY(SELECT page_id FROM (${ids.limit(size)}) AS page_ids))`;
-    page = select((source.from(ctx) as AnySelect).where(batch));
-  } else {
-    page = select(window);
-  }
-  keys.forEach((key, i) => {
-    page = page.orderBy(sql.ref(key.column), key.direction).select(sql.ref(key.column).as(KEY(i)));
+  let batch = windowQuery(decl.source, ctx, filtered, keys, after, {
+    limit: size,
+    select: shape.select,
   });
-  return page.limit(size);
+  keys.forEach((key, i) => {
+    batch = batch
+      .orderBy(sql.ref(key.column), key.direction)
+      .select(sql.ref(key.column).as(KEY(i)));
+  });
+  return batch.limit(size);
 }
 
 /** The whole filtered list as one statement, in the export's order. */

@@ -155,42 +155,55 @@ export function cappedCount(
 
 const KEY = (i: number) => `__key${i}`;
 
+/** How much of an ordered window `windowQuery` reads, and which columns. */
+export interface WindowRead {
+  /** Rows wanted (the caller limits the ordered query the same way). */
+  limit: number;
+  /** Rows skipped first (numbered pages). */
+  offset?: number;
+  /** The columns read: the source's (`select`) unless a leaner read is given (an export's). */
+  select?: (qb: AnySelect) => AnySelect;
+}
+
 /**
- * The rows of one page, unordered (the caller orders them). When every sort key is a column
- * of the source's own table, the page's ids are found first in a lean subquery (the scoped,
- * filtered FROM alone: an index-only scan of a covering index for the default contract list),
- * and only those rows are joined for display. Otherwise the display joins run inside the
- * ordered query, and an offset makes them run for every skipped row. A key on a column of
- * the source's to-one lookups (Source.joins: a contract's product name) finds the ids through
- * those joins alone: PostgreSQL sorts narrow rows (1.2 s -> 0.45 s for a million contracts).
- * A source with nothing to join and a costly FROM (lightSelect) is read in one pass: finding
- * its ids first would run that FROM twice.
+ * The rows of one page or one export batch, unordered (the caller orders and limits them):
+ * the scoped, filtered rows `qb`, after the keyset cursor `after` when given. When every sort
+ * key is a column of the source's own table, the ids are found first in a lean subquery (the
+ * FROM alone: an index-only scan of a covering index for the default contract list), and only
+ * those rows are joined for display. A key on a column of the source's to-one lookups
+ * (Source.joins: a contract's product name) finds the ids through those joins alone, so that
+ * PostgreSQL sorts narrow rows (1.2 s -> 0.4 s for a million contracts). Otherwise the display
+ * joins run inside the ordered query, and an offset makes them run for every skipped row; so
+ * does a source with nothing to join and a costly FROM (lightSelect), where finding its ids
+ * first would run that FROM twice.
  */
-function pageQuery(
-  decl: CollectionDecl,
+export function windowQuery(
+  // biome-ignore lint/suspicious/noExplicitAny: any source.
+  source: Source<any, any, any, any>,
   ctx: Ctx,
   qb: AnySelect,
-  query: CollectionQuery,
   keys: SortKey[],
   after: unknown[] | undefined,
+  read: WindowRead,
 ): AnySelect {
-  const { source } = decl;
+  const select = (rows: AnySelect) => (read.select ?? source.select)(rows) as AnySelect;
+  const offset = !after && read.offset ? read.offset : 0;
   let window = after ? qb.where(afterCursor(keys, after)) : qb;
   const table = source.id.slice(0, source.id.lastIndexOf('.') + 1);
   const ownKeys = keys.every((key) => key.column.startsWith(table));
   if (!table || source.lightSelect?.(ctx) || (!ownKeys && !source.joins)) {
-    const page = source.select(window) as AnySelect;
-    return !after && query.offset ? page.offset(sql.lit(query.offset)) : page;
+    const rows = select(window);
+    return offset ? rows.offset(sql.lit(offset)) : rows;
   }
   if (!ownKeys && source.joins) window = source.joins(window);
   window = window.select(sql.ref(source.id).as('page_id'));
   for (const key of keys) window = window.orderBy(sql.ref(key.column), key.direction);
-  window = window.limit(sql.lit(query.itemsPerPage + 1));
+  window = window.limit(sql.lit(read.limit));
   // Written into the SQL too: a generic plan guessing the offset walked a seller's whole
   // default list in date order for its last page (110 ms instead of a 2 ms bitmap and sort).
-  if (!after && query.offset) window = window.offset(sql.lit(query.offset));
+  if (offset) window = window.offset(sql.lit(offset));
   const ids = sql<SqlBool>`${sql.ref(source.id)} = ANY (ARRAY(SELECT page_id FROM (${window}) AS page_ids))`;
-  return source.select((source.from(ctx) as AnySelect).where(ids)) as AnySelect;
+  return select((source.from(ctx) as AnySelect).where(ids));
 }
 
 /**
@@ -220,7 +233,10 @@ function plan(decl: CollectionDecl, ctx: Ctx, cap: number): Plan {
   const cursor = keyset ? decodeCursor(ctx.query.after, keys) : undefined;
   if (!cursor) checkOffset(query.offset, cap);
 
-  let page = pageQuery(decl, ctx, qb, query, keys, cursor?.values);
+  let page = windowQuery(decl.source, ctx, qb, keys, cursor?.values, {
+    limit: query.itemsPerPage + 1,
+    offset: query.offset,
+  });
   keys.forEach((key, i) => {
     page = page.orderBy(sql.ref(key.column), key.direction);
     if (keyset) page = page.select(sql.ref(key.column).as(KEY(i)));

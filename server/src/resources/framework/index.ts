@@ -34,7 +34,15 @@
 // data; `compute` loads relations for the whole page by id list (a fixed number of queries).
 // `endpoint` serves anything else (statistics, option lists) with the same role rule and
 // scope; `filtered` gives a collection's scoped, filtered rows to such an endpoint.
-export { type CollectionDecl, cappedCount, collection, filtered, sortKeys } from './collection.ts';
+export {
+  type CollectionDecl,
+  cappedCount,
+  collection,
+  filtered,
+  sortKeys,
+  type WindowRead,
+  windowQuery,
+} from './collection.ts';
 export { type Api, type Ctx, checkRoles, parseId, type ResourceDeps } from './context.ts';
 export { type EndpointDecl, endpoint } from './endpoint.ts';
 export {

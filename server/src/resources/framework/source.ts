@@ -32,7 +32,7 @@ export interface Source<
   /**
    * True when `select` adds columns of the FROM's rows only (no join, no subquery) and the
    * FROM is costly to run twice: a page is then read in one pass. Otherwise its ids are found
-   * first and only they are joined for display (collection.ts, pageQuery).
+   * first and only they are joined for display (collection.ts, windowQuery).
    */
   lightSelect?(ctx: Ctx): boolean;
   /**
