@@ -112,9 +112,11 @@ export function csvField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+/** One CSV row of texts, ended by CRLF (the writer's rows build theirs cell by cell). */
+export const csvLine = (cells: readonly string[]): string => `${cells.map(csvField).join(';')}\r\n`;
+
 /** The first line of a CSV file: the byte-order mark, then its headers as one row. */
-export const csvHeaderLine = (headers: readonly string[]): string =>
-  `\ufeff${headers.map(csvField).join(';')}\r\n`;
+export const csvHeaderLine = (headers: readonly string[]): string => `\ufeff${csvLine(headers)}`;
 
 /** Distinct dates an export keeps formatted (per date column) before starting over. */
 const DATES_KEPT = 10_000;

@@ -8,7 +8,7 @@ import {
   IMPORT_COLUMNS,
   type ImportFormat,
 } from '../../../../src/domain/userImport.ts';
-import { csvField, csvHeaderLine } from '../../exports/writers.ts';
+import { csvHeaderLine, csvLine } from '../../exports/writers.ts';
 
 export const TEMPLATE_TYPES: Record<ImportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -21,8 +21,7 @@ const example = IMPORT_COLUMNS.map((c) => c.example);
 export async function importTemplate(format: ImportFormat): Promise<Buffer> {
   if (format === 'csv') {
     // As the exports write CSV (BOM, ';', CRLF): what Excel opens as UTF-8 in France.
-    const line = `${csvHeaderLine(headers)}${example.map(csvField).join(';')}\r\n`;
-    return Buffer.from(line, 'utf8');
+    return Buffer.from(`${csvHeaderLine(headers)}${csvLine(example)}`, 'utf8');
   }
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Utilisateurs');
