@@ -2,7 +2,7 @@
 // name (support/server.ts), and whatever a test left behind (a server it did not stop, a
 // worker that crashed) is dropped at the end, so that runs do not pile databases up.
 import { randomBytes } from 'node:crypto';
-import { withClient } from './postgres.ts';
+import { dropDatabase, withClient } from './postgres.ts';
 
 /** The prefix of this run's test databases (workers inherit the variable). */
 export const RUN_VARIABLE = 'EP_TEST_RUN';
@@ -18,9 +18,7 @@ export function setup(): () => Promise<void> {
         'SELECT datname FROM pg_database WHERE datname LIKE $1',
         [`ep_test_${run}_%`],
       );
-      for (const { datname } of rows) {
-        await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-      }
+      for (const { datname } of rows) await dropDatabase(admin, datname);
     });
   };
 }

@@ -1,6 +1,6 @@
-// Two small pieces every PostgreSQL set-up here needs (the test databases, their seeded
-// template, the benchmarks' databases): one client for a few statements, and the address of
-// another database on the same server.
+// The small pieces every PostgreSQL set-up here needs (the test databases, their seeded
+// template, the benchmarks' databases): one client for a few statements, a database dropped
+// whoever still uses it, and the address of another database on the same server.
 import pg from 'pg';
 
 /** A client connected to `url` for `use`, ended afterwards whatever happens. */
@@ -15,6 +15,11 @@ export async function withClient<T>(
   } finally {
     await client.end();
   }
+}
+
+/** Drops database `name` if it exists, ending whatever sessions still use it. */
+export async function dropDatabase(admin: pg.Client, name: string): Promise<void> {
+  await admin.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
 }
 
 /** The address of database `name` on the server `url` points at. */

@@ -29,7 +29,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../../../server/src/config.ts';
 import { openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
-import { urlOfDatabase, withClient } from './postgres.ts';
+import { dropDatabase, urlOfDatabase, withClient } from './postgres.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** What the seeded database depends on. */
@@ -168,9 +168,7 @@ export async function seededPostgres(adminUrl: string): Promise<string> {
       client.query(`ALTER DATABASE ${staging} RENAME TO ${name}`),
     );
   } catch (error) {
-    await withClient(adminUrl, (client) =>
-      client.query(`DROP DATABASE IF EXISTS ${staging} WITH (FORCE)`),
-    );
+    await withClient(adminUrl, (client) => dropDatabase(client, staging));
     if (!(await exists())) throw error;
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

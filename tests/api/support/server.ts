@@ -10,7 +10,7 @@ import { type Config, loadConfig } from '../../../server/src/config.ts';
 import { type Database, openDatabase } from '../../../server/src/db/database.ts';
 import { prepareDatabase } from '../../../server/src/db/prepare.ts';
 import { RUN_VARIABLE } from './globalSetup.ts';
-import { urlOfDatabase, withClient } from './postgres.ts';
+import { dropDatabase, urlOfDatabase, withClient } from './postgres.ts';
 import { blankPglite, seededPglite, seededPostgres } from './seededTemplate.ts';
 
 export interface TestServer {
@@ -50,9 +50,7 @@ async function freshPostgresDatabase(
   return {
     url: urlOfDatabase(adminUrl, name),
     async drop() {
-      await withClient(adminUrl, (admin) =>
-        admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-      );
+      await withClient(adminUrl, (admin) => dropDatabase(admin, name));
     },
   };
 }
