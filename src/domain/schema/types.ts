@@ -275,12 +275,17 @@ export function fieldLabels(decl: AnyClass): Record<string, string> {
 }
 
 /**
- * Every label of the class by source: shown columns, filters and orders that are no property,
- * then the properties. The SPA's resources.<name>.fields and the exports' headers read it.
+ * Every label of the class by source: a property's filter aliases ('assure.lastname' is the
+ * last name), shown columns, filters and orders that are no property, then the properties. The
+ * SPA's resources.<name>.fields and the exports' headers read it.
  */
 export function allLabels(decl: AnyClass): Record<string, string> {
   const named = [...Object.entries(decl.filters ?? {}), ...Object.entries(decl.sorts ?? {})];
+  const aliases = entries(decl).flatMap(([, p]) =>
+    (filterOf(p)?.aliases ?? []).map((alias) => [alias, p.label] as const),
+  );
   return {
+    ...Object.fromEntries(aliases),
     ...decl.shown,
     ...Object.fromEntries(named.flatMap(([name, f]) => (f.label ? [[name, f.label]] : []))),
     ...fieldLabels(decl),

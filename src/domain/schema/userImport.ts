@@ -42,6 +42,8 @@ export const UserImportLog = defineClass({
   },
   // Spec administration §9: other lists by ID ascending; the history shows the latest first.
   defaultOrder: [{ field: 'id', direction: 'desc' }],
+  // Computed by the screens from startedAt and endedAt.
+  shown: { duration: 'Durée' },
   filters: {
     'importer.id': {
       kind: 'iri',

@@ -4,6 +4,8 @@ import { Box, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import { Labeled } from 'react-admin';
 import { civilityLabel, yesNo } from '../../domain/format.ts';
+import { Broker, Supervisor } from '../../domain/schema/seller.ts';
+import { allLabels } from '../../domain/schema/types.ts';
 
 export interface Member {
   id: number;
@@ -52,10 +54,14 @@ function Value({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** The labels of each class, as its declaration gives them. */
+const LABELS = { seller: allLabels(Broker), manager: allLabels(Supervisor) };
+
 /** The identity block of a seller's or manager's detail. */
 export function MemberIdentity({ member }: { member: 'seller' | 'manager' }) {
   const record = useRecordContext<Member>();
   if (!record) return null;
+  const label = LABELS[member];
   return (
     <Box
       sx={{
@@ -65,14 +71,19 @@ export function MemberIdentity({ member }: { member: 'seller' | 'manager' }) {
         p: 2,
       }}
     >
-      <Value label="Nom" value={memberName(record)} />
-      <Value label="Nom d'utilisateur" value={record.username ?? ''} />
-      <Value label="Adresse e-mail" value={record.email ?? ''} />
-      <Value label="Fonction" value={record.employee?.jobFunction ?? ''} />
-      <Value label="Organisation" value={record.employee?.organization?.legalname ?? ''} />
-      {member === 'seller' && <Value label="Code vendeur" value={record.sellerCode ?? ''} />}
-      {member === 'seller' && <Value label="Manager" value={managerName(record)} />}
-      <Value label="Actif" value={yesNo(record.enabled)} />
+      <Value label={label['employee.lastname']} value={memberName(record)} />
+      <Value label={label.username} value={record.username ?? ''} />
+      <Value label={label.email} value={record.email ?? ''} />
+      <Value label={label['employee.jobFunction']} value={record.employee?.jobFunction ?? ''} />
+      <Value
+        label={label['employee.organization']}
+        value={record.employee?.organization?.legalname ?? ''}
+      />
+      {member === 'seller' && <Value label={label.sellerCode} value={record.sellerCode ?? ''} />}
+      {member === 'seller' && (
+        <Value label={label['employee.managedBy']} value={managerName(record)} />
+      )}
+      <Value label={label.enabled} value={yesNo(record.enabled)} />
     </Box>
   );
 }

@@ -20,8 +20,8 @@ import { SEXES } from './labels.ts';
 
 // Names are sent assure.firstname / assure.lastname (spec §5).
 const filters = [
-  <TextInput key="assure.lastname" source="assure.lastname" label="Nom" alwaysOn />,
-  <TextInput key="assure.firstname" source="assure.firstname" label="Prénom" alwaysOn />,
+  <TextInput key="assure.lastname" source="assure.lastname" alwaysOn />,
+  <TextInput key="assure.firstname" source="assure.firstname" alwaysOn />,
   <TextInput key="postalCode" source="postalCode" />,
   <TextInput key="noss" source="noss" label="N° de sécurité sociale (début)" />,
   <SelectArrayInput key="sex" source="sex" choices={SEXES} />,

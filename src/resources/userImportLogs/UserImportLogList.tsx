@@ -87,7 +87,6 @@ export function UserImportLogList({ title }: PageProps) {
         <Col source="endedAt" render={(r) => importTimestamp(row(r).endedAt)} />
         <Col
           source="duration"
-          label="Durée"
           render={(r) => importDuration(row(r).startedAt, row(r).endedAt)}
           disableSort
         />

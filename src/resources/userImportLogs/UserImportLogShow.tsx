@@ -27,6 +27,7 @@ import {
   SpecShow,
   SpecTable,
 } from '../../components/list/index.ts';
+import { allLabels } from '../../domain/schema/types.ts';
 import { UserImportHistory, UserImportLog } from '../../domain/schema/userImport.ts';
 import { importDuration } from '../../domain/userImport.ts';
 import { IMPORT_MESSAGES, rowsPath, sendImportMails } from '../../providers/userImports.ts';
@@ -47,6 +48,8 @@ const ROWS_LOAD_ERROR = UserImportHistory.messages?.loadError ?? LOAD_ERROR;
 export const REFRESH_MS = 2000;
 
 const logLabels = UserImportLog.properties;
+/** Durée: a column the screens compute, labelled in the declaration (shown). */
+const logShown = allLabels(UserImportLog);
 const rowLabels = UserImportHistory.properties;
 
 export interface ImportRow {
@@ -159,7 +162,7 @@ function Summary({ log }: { log: ImportLogRow }) {
         </Value>
         <Value label={logLabels.startedAt.label}>{importTimestamp(log.startedAt)}</Value>
         <Value label={logLabels.endedAt.label}>{importTimestamp(log.endedAt)}</Value>
-        <Value label="Durée">{importDuration(log.startedAt, log.endedAt)}</Value>
+        <Value label={logShown.duration}>{importDuration(log.startedAt, log.endedAt)}</Value>
         <Value label={logLabels.rowCount.label}>{log.rowCount ?? 0}</Value>
         <Value label={logLabels.processedCount.label}>{log.processedCount ?? 0}</Value>
         <Value label={logLabels.successCount.label}>{log.successCount ?? 0}</Value>
