@@ -180,3 +180,32 @@ export function splitProviders<O extends ContractOrganization>(providers: Contra
     coProviders: providers.filter((p) => !p.main),
   };
 }
+
+/** The fields of a contract the derived ones are computed from (spec §3, as the API sends them). */
+export interface ContractSourceFields extends ContractFlags {
+  lbType?: string | null;
+  lbApporteur?: string | null;
+  organizations?: ReadonlyArray<{ organization: ContractOrganization }> | null;
+  customerPortfolios?: ReadonlyArray<{ broker: { sellerCode?: string | null } }> | null;
+}
+
+/**
+ * The derived fields of spec §3 (type, typeID, typeCode, risk, riskId, businessProviders,
+ * insuranceCompanies, sellers), from the contract's own fields. The API adds them to a full
+ * answer; a lean page (`Prefer: return=minimal`) leaves them to the client, and the SPA's data
+ * provider adds them back with this same function (the Contract declaration's `derived`).
+ */
+export function contractDerived(contract: ContractSourceFields) {
+  const organizations = (contract.organizations ?? []).map((o) => o.organization);
+  return {
+    ...derivedContractType(contract),
+    ...derivedRisk(contract.lbType),
+    businessProviders: contractProviders(organizations, contract.lbApporteur),
+    insuranceCompanies: organizations.filter(
+      (o) => o.type?.id === ORGANIZATION_TYPES.insuranceCompany,
+    ),
+    sellers: (contract.customerPortfolios ?? [])
+      .map((p) => p.broker)
+      .filter((b) => b.sellerCode !== null),
+  };
+}

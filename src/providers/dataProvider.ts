@@ -5,7 +5,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'ra-core';
-import { classOfResource } from '../domain/schema/index.ts';
+import { classNamed, classOfResource } from '../domain/schema/index.ts';
 import { getBearer } from './bearer.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
 import { createResponseCache, type ResponseCache, userKeyOfBearer } from './responseCache.ts';
@@ -139,6 +139,12 @@ export interface HydraDataProviderOptions {
   cache?: ResponseCache;
 }
 
+/** Adds what the member's class derives from its other fields (a contract's type, spec §3). */
+function withDerived(member: HydraRecord): void {
+  const derive = classNamed(String(member['@type']))?.derived;
+  if (derive) Object.assign(member, derive(member));
+}
+
 /** RFC 7240: asks the API for pages without what every page repeats (docs/api.md). */
 export const LEAN_PAGE = { Prefer: 'return=minimal' } as const;
 
@@ -175,12 +181,16 @@ export function createHydraDataProvider(
     cached: boolean,
     signal?: AbortSignal,
   ): Promise<GetListResult> {
-    // Lean pages: the API leaves out the hydra:search template, which no screen reads.
+    // Lean pages: the API leaves out the hydra:search template, which no screen reads, and
+    // what a member's class derives from its other fields, added back here by the same rule.
     const load = async () => {
-      const { json } = await http<HydraCollection<HydraRecord>>(url, {
+      const { json, headers } = await http<HydraCollection<HydraRecord>>(url, {
         signal,
         headers: LEAN_PAGE,
       });
+      if (headers.get('Preference-Applied') === LEAN_PAGE.Prefer) {
+        for (const member of json?.['hydra:member'] ?? json?.member ?? []) withDerived(member);
+      }
       return json;
     };
     const json = cached ? await responses.get(url, load) : await load();

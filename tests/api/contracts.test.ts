@@ -6,6 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivedContractType, derivedRisk, LOI_EVIN_CODE } from '../../src/domain/contract.ts';
+import { Contract } from '../../src/domain/schema/contract.ts';
 import { sendFrom } from './support/browserAt.ts';
 import { callApi, OidcBrowser } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -135,7 +136,7 @@ describe('the contract list', () => {
     });
   });
 
-  it('leaves the template out for a client preferring lean pages (Prefer: return=minimal), the same page kept or computed', async () => {
+  it('leaves the template and the derived fields out for a client preferring lean pages (Prefer: return=minimal), the same page kept or computed', async () => {
     const path = '/api/contrats?state=1&itemsPerPage=5';
     const ask = (prefer?: string) =>
       fetch(new URL(path, server.url), {
@@ -151,7 +152,19 @@ describe('the contract list', () => {
       const fullBody = (await full.json()) as Json;
       expect(fullBody['hydra:search']['hydra:template']).toMatch(/^\/api\/contrats\{\?/);
       const { 'hydra:search': _, ...rest } = fullBody;
-      expect(leanBody).toEqual(rest);
+      // The members leave out what the client derives (Contract.derived, spec §3 "Derived"):
+      // derived again from the lean member, they are the full answer's members.
+      const derivedKeys = Object.keys(Contract.derived?.(leanBody['hydra:member'][0]) ?? {});
+      expect(derivedKeys).toEqual(expect.arrayContaining(['type', 'risk', 'businessProviders']));
+      for (const member of leanBody['hydra:member'] as Json[]) {
+        for (const key of derivedKeys) expect(member).not.toHaveProperty(key);
+      }
+      expect(rest['hydra:member'].some((m: Json) => m.businessProviders.length)).toBe(true);
+      const derived = (leanBody['hydra:member'] as Json[]).map((member) => ({
+        ...member,
+        ...Contract.derived?.(member),
+      }));
+      expect({ ...leanBody, 'hydra:member': derived }).toEqual(rest);
     }
   });
 

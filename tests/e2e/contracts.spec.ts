@@ -109,6 +109,19 @@ test('vendeur: the contract list, a contract, its insured, their premiums and be
 
   await expect(page.locator('table tbody tr').first()).toBeVisible();
   await expectMine();
+  // The risk, which the lean page leaves to the SPA (Contract.derived), reads as the server
+  // derives it in a full answer.
+  const full = new Map(portfolio.map((c) => [c.lbContrat as string, c.risk]));
+  const risks = await page
+    .locator('table tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector('td')?.textContent ?? '',
+        row.querySelector('td.column-risk')?.textContent ?? '',
+      ]),
+    );
+  expect(risks.some(([, risk]) => risk !== '')).toBe(true);
+  for (const [number, risk] of risks) expect(risk, number).toBe(full.get(number) ?? '');
   await expect(page.getByRole('region', { name: 'Statistiques' })).not.toContainText('…');
 
   // Page size 50.

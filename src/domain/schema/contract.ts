@@ -1,4 +1,5 @@
 // Contract (spec partner-extranet §3, §5, §7): every property the API sends, once.
+import { contractDerived } from '../contract.ts';
 import { defineClass, idProperty, type PropertyDecl } from './types.ts';
 
 const count = (label: string, column: string, extra: Partial<PropertyDecl> = {}): PropertyDecl => ({
@@ -227,6 +228,7 @@ export const Contract = defineClass({
       relation: { target: 'Broker', many: true },
     },
   },
+  derived: contractDerived,
   exports: [
     { field: 'lbContrat', kind: 'text', width: 16 },
     { field: 'lbSouscrip', kind: 'text', width: 32 },

@@ -164,6 +164,14 @@ export interface ClassDecl<P extends string = string> {
    * embedded record ('contrat.lbProduit': 'Produit') or a value computed for display ('total').
    */
   shown?: Readonly<Record<string, string>>;
+  /**
+   * The properties computed from a member's own fields by a rule both halves share (a
+   * contract's type and providers, spec §3 "Derived"): the server adds them to every answer but
+   * a lean page (`Prefer: return=minimal`), where the SPA's data provider adds them back with
+   * the same function. The keys it returns are declared properties.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: a member is JSON, read by name.
+  derived?(member: Record<string, any>): Record<string, unknown>;
   /** Orders that are no property of the class: a related record's column ('insured.lastname'). */
   sorts?: Readonly<Record<string, ClassSortDecl>>;
   /**

@@ -62,6 +62,57 @@ describe('Hydra data provider', () => {
     expect(prefer).toBe('return=minimal');
   });
 
+  it("adds back to a lean page what the member's class derives, by the rule the server uses", async () => {
+    const lean = {
+      '@id': '/api/contracts/9',
+      '@type': 'Contract',
+      id: 9,
+      blAni: true,
+      blSurcomp: false,
+      idContrat2: null,
+      idCodCol: 'ENS27B',
+      lbType: 'S',
+      lbApporteur: 'Fournier Prévoyance',
+      organizations: [
+        { organization: { id: 28, type: { id: 5 }, legalname: 'Compagnie Française' } },
+        { organization: { id: 10, type: { id: 3 }, legalname: 'Fournier Prévoyance' } },
+      ],
+      customerPortfolios: [
+        { broker: { id: 133, sellerCode: 'VL00108' } },
+        { broker: { id: 7, sellerCode: null } },
+      ],
+    };
+    let applied: string | undefined = 'return=minimal';
+    server.use(
+      http.get('*/api/contracts', () =>
+        HttpResponse.json(
+          { 'hydra:member': [structuredClone(lean)], 'hydra:totalItems': 1 },
+          { headers: applied ? { 'Preference-Applied': applied } : {} },
+        ),
+      ),
+    );
+    const params = {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' as const },
+      filter: {},
+    };
+    const [record] = (await dataProvider.getList('contracts', params)).data;
+    expect(record).toMatchObject({
+      type: 'Portabilité',
+      typeID: 2,
+      typeCode: 'P',
+      risk: 'SANTE',
+      riskId: 'S',
+      businessProviders: [{ id: 10, legalname: 'Fournier Prévoyance', main: true, added: false }],
+      insuranceCompanies: [{ id: 28, legalname: 'Compagnie Française' }],
+      sellers: [{ id: 133, sellerCode: 'VL00108' }],
+    });
+    // A full answer (no preference applied) is read as it is: the server derived it.
+    applied = undefined;
+    const [plain] = (await dataProvider.getList('contracts', params)).data;
+    expect(plain).not.toHaveProperty('type');
+  });
+
   it('reads one record, by id or by IRI', async () => {
     server.use(
       http.get('*/api/products/12', () => HttpResponse.json({ id: 12, lbProduit: 'Santé' })),

@@ -1,15 +1,9 @@
 // Contracts as the API publishes them (spec §3): the scoped FROM (the contract table alone, so
 // counts stay index-only), the display joins (product, category, customer, state, type), the
-// to-many relations as JSON columns of the same statement, and the derived fields of
-// src/domain/contract.ts.
+// to-many relations as JSON columns of the same statement. The derived fields of spec §3 are
+// the Contract declaration's (`derived`, src/domain/contract.ts).
 
 import type { SelectQueryBuilder } from 'kysely';
-import {
-  contractProviders,
-  derivedContractType,
-  derivedRisk,
-  ORGANIZATION_TYPES,
-} from '../../../../src/domain/contract.ts';
 import { Contract } from '../../../../src/domain/schema/contract.ts';
 import type { DB } from '../../db/schema.ts';
 import { contractScope } from '../../scope/index.ts';
@@ -50,12 +44,6 @@ export const contracts = classSource(Contract, {
     return rows.map((r) => {
       const organizations = organizationsOf(r.organizations_json);
       const customerPortfolios = portfoliosOf(r.portfolios_json);
-      const flags = {
-        blAni: r.blAni,
-        blSurcomp: r.blSurcomp,
-        idContrat2: r.idContrat2,
-        idCodCol: r.idCodCol,
-      };
       return {
         product: {
           '@id': iri('/api/products', r.idProduit),
@@ -84,16 +72,7 @@ export const contracts = classSource(Contract, {
         options: optionsOf(r.options_json),
         customerPortfolios,
         organizations: organizations.map((organization) => ({ organization })),
-        // Derived (spec §3), by the rules the SPA shares.
-        ...derivedContractType(flags),
-        ...derivedRisk(r.lbType),
-        // Spec §3: type 3, by legalname, the main referrer flagged (main), and one added
-        // (added, id null) when no linked provider bears the lbApporteur name.
-        businessProviders: contractProviders(organizations, r.lbApporteur),
-        insuranceCompanies: organizations.filter(
-          (o) => o.type.id === ORGANIZATION_TYPES.insuranceCompany,
-        ),
-        sellers: customerPortfolios.map((p) => p.broker).filter((b) => b.sellerCode !== null),
+        // The derived fields (spec §3) follow from these: Contract.derived.
       };
     });
   },

@@ -261,13 +261,17 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
   const plans = new BoundedMap<string, Plan>(PLANS_MAX);
   // A class whose lists are audited (its declaration's audit.list): one event per page asked,
   // with the ids it showed, recorded before it is sent; a page kept keeps its event's detail.
-  const audited = classNamed(decl.resource)?.audit?.list;
+  const ofClass = classNamed(decl.resource);
+  const audited = ofClass?.audit?.list;
+  const derives = ofClass?.derived !== undefined;
   const trail = new BoundedMap<string, AuditEvent>(PLANS_MAX);
   const filterType = keptFilters(decl.filters);
   // A page as kept (without its search template), sent lean to a client preferring it, else
-  // with the template: the same on every page, serialised once, spliced in.
-  const sendPage = (request: FastifyRequest, reply: FastifyReply, page: string) => {
-    if (prefersMinimal(request)) {
+  // with the template: the same on every page, serialised once, spliced in. A lean page's
+  // members also leave out what the client derives itself (the class's `derived`), so the two
+  // are kept apart.
+  const sendPage = (request: FastifyRequest, reply: FastifyReply, lean: boolean, page: string) => {
+    if (lean) {
       return sendJsonLdText(request, reply.header('Preference-Applied', 'return=minimal'), page);
     }
     const path = request.url.split('?')[0];
@@ -278,11 +282,13 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
       const ctx = await contextOf(request, deps, decl.roles);
       await decl.check?.(ctx);
       const planKey = `${ctx.principal.userId}\u0000${JSON.stringify(ctx.scope)}\u0000${request.url}`;
-      const kept = pages.get(planKey);
+      const lean = prefersMinimal(request);
+      const pageKey = lean && derives ? `lean\u0000${planKey}` : planKey;
+      const kept = pages.get(pageKey);
       const keptEvent = audited ? trail.get(planKey) : undefined;
       if (kept !== undefined && (!audited || keptEvent)) {
         if (keptEvent) await auditRead(ctx, keptEvent);
-        return sendPage(request, reply, kept);
+        return sendPage(request, reply, lean, kept);
       }
       const generation = pages.generation;
       let known = plans.get(planKey);
@@ -309,7 +315,7 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
           : undefined;
       if (keyset) for (const row of pageRows) for (const i of keys.keys()) delete row[KEY(i)];
 
-      const members = await source.members(pageRows, ctx);
+      const members = await source.members(pageRows, lean ? { ...ctx, lean } : ctx);
       if (audited) {
         const event: AuditEvent = {
           action: audited,
@@ -339,8 +345,8 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
         members,
       );
       const page = JSON.stringify(body);
-      pages.set(planKey, page, generation);
-      return sendPage(request, reply, page);
+      pages.set(pageKey, page, generation);
+      return sendPage(request, reply, lean, page);
     });
   }
 }

@@ -31,6 +31,11 @@ export interface Ctx {
   query: Record<string, unknown>;
   /** A path parameter that must be a positive integer id; otherwise 404 (nothing to find). */
   pathId(name?: string): number;
+  /**
+   * Members for a lean page (`Prefer: return=minimal`, collection.ts): the properties a class
+   * derives from the others (its declaration's `derived`) are left to the client.
+   */
+  lean?: boolean;
 }
 
 /** Roles any one of which opens the endpoint (expanded roles, spec §6). */

@@ -244,6 +244,7 @@ export function classSource<Row extends Record<string, unknown> = ClassRow>(
   const restricted = entries(decl).filter(([, p]) => p.readRoles?.length);
   const links = linkProperties(decl);
   const base = binding.itemBase ?? itemBase(decl);
+  const { derived } = decl;
   // The builder of each shape this class meets (hidden properties, computed keys), found by a
   // short key so that a page does not describe its whole shape again.
   const builders = new Map<string, BuildMember>();
@@ -282,6 +283,12 @@ export function classSource<Row extends Record<string, unknown> = ClassRow>(
           rows.map((row) => row.id as number),
         );
         computed = linked.map((lists, i) => ({ ...computed[i], ...lists }));
+      }
+      if (derived && !ctx.lean) {
+        computed = rows.map((row, i) => {
+          const extra = computed[i];
+          return { ...extra, ...derived({ ...row, ...extra }) };
+        });
       }
       // What the caller may not read is decided once per page, and never added rather than
       // deleted: a deleted key would turn each member into a slow dictionary object.
