@@ -145,6 +145,7 @@ describe('the contract list', () => {
     for (let round = 0; round < 2; round++) {
       const lean = await ask('return=minimal');
       expect(lean.headers.get('preference-applied')).toBe('return=minimal');
+      expect(lean.headers.get('vary')).toMatch(/\bPrefer\b/);
       const leanBody = (await lean.json()) as Json;
       expect(leanBody['hydra:search']).toBeUndefined();
       const full = await ask(round ? 'respond-async, return=representation' : undefined);

@@ -271,6 +271,7 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
   // members also leave out what the client derives itself (the class's `derived`), so the two
   // are kept apart.
   const sendPage = (request: FastifyRequest, reply: FastifyReply, lean: boolean, page: string) => {
+    reply.header('Vary', 'Prefer');
     if (lean) {
       return sendJsonLdText(request, reply.header('Preference-Applied', 'return=minimal'), page);
     }
