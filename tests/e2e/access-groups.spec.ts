@@ -17,6 +17,7 @@ test('partenaire creates a group with one of its organisations, then sees it in 
   await signIn(page, partenaire);
   await expect(page.getByRole('heading', { name: 'Groupes partenaires' })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Créé par' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: "Nombre d'organisations" })).toBeVisible();
   // The seeded groups of its own partner, never another partner's.
   await expect(page.getByRole('row', { name: /Horizon Courtage – Siège/ })).toBeVisible();
   await expect(page.getByText(/Atlantique Prévoyance Conseil/)).toHaveCount(0);

@@ -194,7 +194,7 @@ export function filtersOf(decl: AnyClass): ReactElement[] {
     if (!filter || name === 'id' || filter.kind === 'date' || filter.kind === 'range') continue;
     const alwaysOn = out.length === 0;
     const target = targetOf(p) ?? manyTargetOf(p);
-    if (p.type === 'boolean') out.push(yesNoFilter(name, p.label, { alwaysOn }));
+    if (p.type === 'boolean') out.push(yesNoFilter(decl, name, { alwaysOn }));
     else if (p.choices) {
       out.push(<SelectInput key={name} source={name} choices={choicesOf(p)} alwaysOn={alwaysOn} />);
     } else if (target) {

@@ -1,33 +1,29 @@
 // Filter inputs as a broker expects them (spec §5, §7): date ranges sent as field[after] /
 // field[before] (YYYY-MM-DD), yes/no choices, multi-selects sending one entry per value.
+// Their labels are the class declaration's (filterLabel).
 import { DateInput, SelectInput } from 'react-admin';
+import { type AnyClass, filterLabel } from '../../domain/schema/types.ts';
 
 /** The two bounds of a date filter: `<source>.after` and `<source>.before` become
  * `source[after]=` and `source[before]=` on the query (src/providers/dataProvider.ts). */
-export function dateRangeFilters(source: string, label: string, options?: { alwaysOn?: boolean }) {
-  return [
+export function dateRangeFilters(decl: AnyClass, source: string, options?: { alwaysOn?: boolean }) {
+  return (['after', 'before'] as const).map((bound) => (
     <DateInput
-      key={`${source}.after`}
-      source={`${source}.after`}
-      label={`${label} (à partir du)`}
+      key={`${source}.${bound}`}
+      source={`${source}.${bound}`}
+      label={filterLabel(decl, source, bound)}
       alwaysOn={options?.alwaysOn}
-    />,
-    <DateInput
-      key={`${source}.before`}
-      source={`${source}.before`}
-      label={`${label} (jusqu'au)`}
-      alwaysOn={options?.alwaysOn}
-    />,
-  ];
+    />
+  ));
 }
 
 /** A yes/no filter; "Tous" sends nothing. */
-export function yesNoFilter(source: string, label: string, options?: { alwaysOn?: boolean }) {
+export function yesNoFilter(decl: AnyClass, source: string, options?: { alwaysOn?: boolean }) {
   return (
     <SelectInput
       key={source}
       source={source}
-      label={label}
+      label={filterLabel(decl, source)}
       alwaysOn={options?.alwaysOn}
       emptyText="Tous"
       choices={[

@@ -27,6 +27,8 @@ export const AccessGroup = defineClass({
     loadError: 'Une erreur est survenue durant le chargement des utilisateurs',
     saveError: "Une erreur est survenue lors de l'enregistrement du groupe.",
   },
+  // The list's count of the group's organisations.
+  shown: { organizationCount: "Nombre d'organisations" },
   // Spec administration §9: other lists by ID ascending, 10 per page.
   defaultOrder: [{ field: 'id', direction: 'asc' }],
   properties: {

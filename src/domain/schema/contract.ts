@@ -178,7 +178,7 @@ export const Contract = defineClass({
     // Spec §5: nbrInsured=true keeps the contracts with at least one active insured.
     nbrInsured: count('Assurés actifs', 'nbr_insured', {
       sort: { aliases: ['nbrInsuredActive'] },
-      filter: { kind: 'exact', type: 'boolean' },
+      filter: { kind: 'exact', type: 'boolean', label: 'Avec assuré actif' },
     }),
     nbrInsuredInactive: count('Assurés inactifs', 'nbr_insured_inactive', { sort: true }),
     nbrBeneficiary: count('Ayants droit actifs', 'nbr_beneficiary', {
@@ -229,6 +229,8 @@ export const Contract = defineClass({
     },
   },
   derived: contractDerived,
+  // The older view's type (spec §3, olderContractType), shown beside the type on the detail.
+  shown: { olderType: 'Type (ancienne vue)' },
   exports: [
     { field: 'lbContrat', kind: 'text', width: 16 },
     { field: 'lbSouscrip', kind: 'text', width: 32 },

@@ -172,6 +172,8 @@ export const Beneficiary = defineClass({
   access: { read: INSURED_ROLES },
   audit: { view: 'beneficiary.view', list: 'beneficiary.list' },
   messages: { notFound: 'Cet ayant droit est introuvable.' },
+  // Whether the affiliation is current, ended or to come (periodOf, src/domain/insured.ts).
+  shown: { period: 'État' },
   // Spec §7: by lastname and firstname.
   defaultOrder: [
     { field: 'lastname', direction: 'asc' },
@@ -212,6 +214,7 @@ export const Subscription = defineClass({
   paths: { item: '/api/subscriptions' },
   access: { read: INSURED_ROLES },
   messages: { notFound: 'Cette adhésion est introuvable.' },
+  shown: { period: 'État' },
   // Spec §9: newest first.
   defaultOrder: [{ field: 'startAt', direction: 'desc' }],
   properties: {

@@ -27,7 +27,10 @@ export interface FilterDecl {
   aliases?: readonly string[];
   /** Value type when it is not the property's (a filter that is no property). */
   type?: 'string' | 'integer' | 'boolean';
-  /** French label of a filter that is no property (a property's filter uses its label). */
+  /**
+   * French label of a filter that is no property; on a property, the filter input's own
+   * wording when it is not the column's ('Code postal (début)': filterLabel).
+   */
   label?: string;
   /** The SQL column of a filter that is no property ('subscription.contract_id'). */
   column?: string;
@@ -298,6 +301,32 @@ export function allLabels(decl: AnyClass): Record<string, string> {
     ...Object.fromEntries(named.flatMap(([name, f]) => (f.label ? [[name, f.label]] : []))),
     ...fieldLabels(decl),
   };
+}
+
+/** How a date bound's input reads after its field's label (spec §5: field[after], field[before]). */
+const BOUND_WORDS = { after: 'à partir du', before: "jusqu'au" } as const;
+
+/**
+ * The label of a list's filter input named `name`: a filter that is no property, or a
+ * property's filter with its own wording ('Code postal (début)'), else the property's label
+ * (an alias names its filter: 'dtDebVal' is dateDebVal's, 'profile' a user's profileRealm.profile). A date bound adds its
+ * word: 'Date de naissance (à partir du)'.
+ */
+export function filterLabel(
+  decl: AnyClass,
+  name: string,
+  bound?: keyof typeof BOUND_WORDS,
+): string {
+  const filters = decl.filters ?? {};
+  const own = Object.hasOwn(filters, name)
+    ? filters[name]
+    : Object.values(filters).find((f) => f.aliases?.includes(name));
+  const property = Object.hasOwn(decl.properties, name)
+    ? decl.properties[name]
+    : entries(decl).find(([, p]) => filterOf(p)?.aliases?.includes(name))?.[1];
+  const label = own?.label ?? (property && (filterOf(property)?.label ?? property.label));
+  if (!label) throw new Error(`Class ${decl.name} has no filter ${name}`);
+  return bound ? `${label} (${BOUND_WORDS[bound]})` : label;
 }
 
 /** Screen column -> the order name the API is sent (only where they differ). */

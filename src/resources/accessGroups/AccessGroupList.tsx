@@ -18,7 +18,7 @@ import { accessGroups } from './index.ts';
 
 const filters = [
   <TextInput key="name" source="name" alwaysOn resettable />,
-  yesNoFilter('enabled', AccessGroup.properties.enabled.label, { alwaysOn: true }),
+  yesNoFilter(AccessGroup, 'enabled', { alwaysOn: true }),
 ];
 
 function Actions() {
@@ -47,8 +47,7 @@ export function AccessGroupList({ title }: PageProps) {
         <Col source="createdBy" disableSort render={(record) => creatorName(record as Group)} />
         <Col source="createdAt" field={LongDateField} />
         <Col
-          source="groupOrganizations"
-          label="Nombre d'organisations"
+          source="organizationCount"
           disableSort
           align="right"
           render={(record) => String((record as Group).groupOrganizations?.length ?? 0)}

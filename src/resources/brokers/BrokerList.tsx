@@ -9,6 +9,7 @@ import {
   YesNoField,
   yesNoFilter,
 } from '../../components/list/index.ts';
+import { Broker } from '../../domain/schema/seller.ts';
 import type { PageProps } from '../types.ts';
 import { brokers } from './index.ts';
 import { MemberListActions, NoMember } from './MemberListActions.tsx';
@@ -18,7 +19,7 @@ const filters = [
   <TextInput key="lastname" source="employee.lastname" alwaysOn />,
   <TextInput key="username" source="username" />,
   <TextInput key="sellerCode" source="sellerCode" />,
-  yesNoFilter('enabled', 'Actif'),
+  yesNoFilter(Broker, 'enabled'),
 ];
 
 export function BrokerList({ title }: PageProps) {

@@ -20,15 +20,14 @@ import { CommissionDownloadButton } from './CommissionDownloadButton.tsx';
 import { commissions } from './index.ts';
 
 const NOWRAP = 'commission-nowrap';
-const label = (field: keyof typeof Commission.properties) => Commission.properties[field].label;
 
 const filters = [
   <NumberInput key="year" source="year" alwaysOn />,
   <TextInput key="numContract" source="numContract" alwaysOn />,
   <TextInput key="subscriber" source="subscriber" />,
-  ...dateRangeFilters('startAt', label('startAt')),
-  ...dateRangeFilters('endAt', label('endAt')),
-  ...dateRangeFilters('datePayment', label('datePaymentCom')),
+  ...dateRangeFilters(Commission, 'startAt'),
+  ...dateRangeFilters(Commission, 'endAt'),
+  ...dateRangeFilters(Commission, 'datePayment'),
 ];
 
 function Actions() {

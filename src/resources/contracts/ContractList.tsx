@@ -17,6 +17,8 @@ import {
   SpecTable,
 } from '../../components/list/index.ts';
 import { DEFAULT_CONTRACT_FILTERS, RISKS, STATE_FILTER_VALUES } from '../../domain/contract.ts';
+import { Contract } from '../../domain/schema/contract.ts';
+import { filterLabel } from '../../domain/schema/types.ts';
 import type { Permissions } from '../../domain/session.ts';
 import { useLiveUpdates } from '../../providers/liveUpdates.ts';
 import type { PageProps } from '../types.ts';
@@ -55,7 +57,12 @@ function contractFilters(mayFilterBySeller: boolean) {
       loadError={LOAD_ERRORS.contractTypes}
       alwaysOn
     />,
-    <BooleanInput key="nbrInsured" source="nbrInsured" label="Avec assuré actif" alwaysOn />,
+    <BooleanInput
+      key="nbrInsured"
+      source="nbrInsured"
+      label={filterLabel(Contract, 'nbrInsured')}
+      alwaysOn
+    />,
     <SelectArrayInput
       key="lbType"
       source="lbType"
@@ -111,8 +118,16 @@ function contractFilters(mayFilterBySeller: boolean) {
         ]
       : []),
     // spec §5: dtDebVal is a lower bound, dtFinVal an upper bound (sent YYYY-MM-DD).
-    <DateInput key="dtDebVal.after" source="dtDebVal.after" label="Début à partir du" />,
-    <DateInput key="dtFinVal.before" source="dtFinVal.before" label="Fin jusqu'au" />,
+    <DateInput
+      key="dtDebVal.after"
+      source="dtDebVal.after"
+      label={filterLabel(Contract, 'dtDebVal', 'after')}
+    />,
+    <DateInput
+      key="dtFinVal.before"
+      source="dtFinVal.before"
+      label={filterLabel(Contract, 'dtFinVal', 'before')}
+    />,
   ];
 }
 

@@ -147,7 +147,7 @@ function ContractTab() {
           <Value source="type">
             <Text value={derivedContractType(flags).type} />
           </Value>
-          <Value label="Type (ancienne vue)">
+          <Value source="olderType">
             <Text value={olderContractType(flags)} />
           </Value>
           <Value source="contractType">

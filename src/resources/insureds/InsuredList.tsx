@@ -12,6 +12,8 @@ import {
   SpecTable,
 } from '../../components/list/index.ts';
 import { civilityLabel, nir } from '../../domain/format.ts';
+import { Insured } from '../../domain/schema/insured.ts';
+import { filterLabel } from '../../domain/schema/types.ts';
 import { useLiveUpdates } from '../../providers/liveUpdates.ts';
 import type { PageProps } from '../types.ts';
 import type { InsuredRecord } from './InsuredIdentity.tsx';
@@ -22,10 +24,10 @@ import { SEXES } from './labels.ts';
 const filters = [
   <TextInput key="assure.lastname" source="assure.lastname" alwaysOn />,
   <TextInput key="assure.firstname" source="assure.firstname" alwaysOn />,
-  <TextInput key="postalCode" source="postalCode" />,
-  <TextInput key="noss" source="noss" label="N° de sécurité sociale (début)" />,
+  <TextInput key="postalCode" source="postalCode" label={filterLabel(Insured, 'postalCode')} />,
+  <TextInput key="noss" source="noss" label={filterLabel(Insured, 'noss')} />,
   <SelectArrayInput key="sex" source="sex" choices={SEXES} />,
-  ...dateRangeFilters('dtBirthday', 'Date de naissance'),
+  ...dateRangeFilters(Insured, 'dtBirthday'),
   <TextInput key="contrat.id" source="contrat.id" />,
 ];
 

@@ -41,7 +41,7 @@ export function BeneficiariesOf({ insured }: { insured: Identifier }) {
         <Col source="link" render={(r) => r.lbLien ?? ''} />
         <Col source="startAt" field={LongDateField} />
         <Col source="endAt" field={LongDateField} disableSort />
-        <Col label="État" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
+        <Col source="period" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
       </SpecTable>
     </RelatedList>
   );
@@ -69,7 +69,7 @@ export function SubscriptionsOf({ insured }: { insured: Identifier }) {
         <Col source="contract" render={(r) => r.contract?.lbContrat ?? ''} />
         <Col source="startAt" field={LongDateField} />
         <Col source="endAt" field={LongDateField} />
-        <Col label="État" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
+        <Col source="period" disableSort render={(r) => periodOf(r.startAt, r.endAt).label} />
       </SpecTable>
     </RelatedList>
   );

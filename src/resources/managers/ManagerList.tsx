@@ -9,6 +9,7 @@ import {
   YesNoField,
   yesNoFilter,
 } from '../../components/list/index.ts';
+import { Supervisor } from '../../domain/schema/seller.ts';
 import { MemberListActions, NoMember } from '../brokers/MemberListActions.tsx';
 import { type Member, memberName } from '../brokers/members.tsx';
 import type { PageProps } from '../types.ts';
@@ -17,7 +18,7 @@ import { managers } from './index.ts';
 const filters = [
   <TextInput key="lastname" source="employee.lastname" alwaysOn />,
   <TextInput key="username" source="username" />,
-  yesNoFilter('enabled', 'Actif'),
+  yesNoFilter(Supervisor, 'enabled'),
 ];
 
 export function ManagerList({ title }: PageProps) {

@@ -6,6 +6,8 @@ import { useListContext } from 'ra-core';
 import { useState } from 'react';
 import { insuredNameFilters } from '../../domain/insured.ts';
 import { PREMIUM_STATUSES, premiumStatusLabel } from '../../domain/premium.ts';
+import { Premium } from '../../domain/schema/premium.ts';
+import { filterLabel } from '../../domain/schema/types.ts';
 
 export interface PremiumFilterValues {
   status: string[];
@@ -45,7 +47,7 @@ export function PremiumFilters() {
       <TextField
         {...field}
         select
-        label="Statut"
+        label={filterLabel(Premium, 'status')}
         value={values.status}
         onChange={(event) => {
           const value = event.target.value as unknown as string[] | string;
@@ -67,7 +69,7 @@ export function PremiumFilters() {
       <TextField
         {...field}
         select
-        label="Type"
+        label={filterLabel(Premium, 'typeCotisation')}
         value={values.paidByClient}
         onChange={(event) =>
           apply({
@@ -83,13 +85,13 @@ export function PremiumFilters() {
       </TextField>
       <TextField
         {...field}
-        label="Nom de l'assuré"
+        label={filterLabel(Premium, 'assure.lastname')}
         value={values.lastname}
         onChange={(event) => apply({ ...values, lastname: event.target.value }, true)}
       />
       <TextField
         {...field}
-        label="Prénom de l'assuré"
+        label={filterLabel(Premium, 'assure.firstname')}
         value={values.firstname}
         onChange={(event) => apply({ ...values, firstname: event.target.value }, true)}
       />

@@ -3,6 +3,7 @@
 // name, blocked yes/no, risk.
 import { SelectInput, TextInput } from 'react-admin';
 import { LOAD_ERRORS, SpecList, yesNoFilter } from '../../components/list/index.ts';
+import { Product } from '../../domain/schema/product.ts';
 import type { PageProps } from '../types.ts';
 import { RISK_CHOICES } from './display.ts';
 import { products } from './index.ts';
@@ -10,7 +11,7 @@ import { ProductTable } from './ProductTable.tsx';
 
 const filters = [
   <TextInput key="lbProduit" source="lbProduit" alwaysOn />,
-  yesNoFilter('blBloqueDec', 'Bloqué', { alwaysOn: true }),
+  yesNoFilter(Product, 'blBloqueDec', { alwaysOn: true }),
   <SelectInput key="risk" source="risk" choices={RISK_CHOICES} emptyText="Tous" alwaysOn />,
 ];
 

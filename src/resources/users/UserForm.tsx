@@ -43,6 +43,7 @@ import { errorToast } from '../../components/list/SpecList.tsx';
 import { RecordTitle } from '../../components/list/SpecShow.tsx';
 import { CIVILITIES } from '../../domain/format.ts';
 import { PASSWORD_MESSAGES } from '../../domain/passwordPolicy.ts';
+import { User } from '../../domain/schema/user.ts';
 import type { Permissions } from '../../domain/session.ts';
 import { newUserRecord, type UserRecord, userSaveBody } from '../../domain/userForm.ts';
 import type { DirectoryEntry } from '../../providers/directory.ts';
@@ -310,7 +311,7 @@ function OrganizationTab({ mode, loaded }: { mode: Mode; loaded?: UserRecord }) 
         </ReferenceInput>
       ) : (
         <MuiTextField
-          label="Manager"
+          label={User.properties.managedBy.label}
           value={manager ? `${manager.firstname ?? ''} ${manager.lastname ?? ''}`.trim() : ''}
           helperText={USER_FORM_MESSAGES.managerFixed}
           disabled

@@ -12,6 +12,8 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { Col, SpecList, SpecTable, yesNoFilter } from '../../components/list/index.ts';
+import { filterLabel } from '../../domain/schema/types.ts';
+import { User } from '../../domain/schema/user.ts';
 import type { PageProps } from '../types.ts';
 import { users } from './index.ts';
 import { LIST_LOAD_ERROR, lastSignIn, type UserShown, userName } from './userParts.ts';
@@ -37,7 +39,7 @@ const filters = [
     sort={{ field: 'name', order: 'ASC' }}
     perPage={100}
   >
-    <SelectInput label="Profil" optionText="name" emptyText="Tous" />
+    <SelectInput label={filterLabel(User, 'profile')} optionText="name" emptyText="Tous" />
   </ReferenceInput>,
   <ReferenceInput
     key="organization"
@@ -59,7 +61,7 @@ const filters = [
   >
     <SelectInput optionText="label" emptyText="Tous" />
   </ReferenceInput>,
-  yesNoFilter('enabled', 'Actif'),
+  yesNoFilter(User, 'enabled'),
 ];
 
 function EnabledChip() {

@@ -1,10 +1,13 @@
 // A field's label is its declaration's, once: the screens read them through allLabels
 // (react-admin's resources.<name>.fields), whatever parameter name a filter is sent under.
 import { describe, expect, it } from 'vitest';
+import { Commission } from '../../../src/domain/schema/commission.ts';
+import { Contract } from '../../../src/domain/schema/contract.ts';
 import { CLASSES } from '../../../src/domain/schema/index.ts';
 import { Insured } from '../../../src/domain/schema/insured.ts';
 import { Broker } from '../../../src/domain/schema/seller.ts';
-import { allLabels, entries, filterOf } from '../../../src/domain/schema/types.ts';
+import { allLabels, entries, filterLabel, filterOf } from '../../../src/domain/schema/types.ts';
+import { User } from '../../../src/domain/schema/user.ts';
 import { UserImportLog } from '../../../src/domain/schema/userImport.ts';
 
 describe('allLabels', () => {
@@ -39,5 +42,28 @@ describe('allLabels', () => {
         'employee.managedBy',
       ].map((k) => broker[k]),
     ).toEqual(["Nom d'utilisateur", 'Adresse e-mail', 'Fonction', 'Organisation', 'Manager']);
+  });
+});
+
+describe('filterLabel', () => {
+  it("reads a property filter's own wording, else the property's label, through its aliases", () => {
+    expect(filterLabel(Insured, 'noss')).toBe('N° de sécurité sociale (début)');
+    expect(filterLabel(Insured, 'postalCode')).toBe('Code postal (début)');
+    expect(filterLabel(Insured, 'assure.lastname')).toBe(Insured.properties.lastname.label);
+    expect(filterLabel(Contract, 'nbrInsured')).toBe('Avec assuré actif');
+    expect(filterLabel(Contract, 'customer.idCc1')).toBe('Code client');
+    expect(filterLabel(User, 'profile')).toBe('Profil');
+  });
+
+  it('names a date bound after its field', () => {
+    expect(filterLabel(Contract, 'dtDebVal', 'after')).toBe('Date de début (à partir du)');
+    expect(filterLabel(Contract, 'dtFinVal', 'before')).toBe("Date de fin (jusqu'au)");
+    expect(filterLabel(Commission, 'datePayment', 'after')).toBe(
+      `${Commission.properties.datePaymentCom.label} (à partir du)`,
+    );
+  });
+
+  it('refuses a name the class does not filter on', () => {
+    expect(() => filterLabel(Contract, 'nothing')).toThrow(/Contract has no filter nothing/);
   });
 });

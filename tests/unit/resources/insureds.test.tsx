@@ -170,8 +170,9 @@ describe('/affilies/liste', () => {
     expect(query?.get('dtBirthday[after]')).toBe('1980-01-01');
     expect(query?.get('dtBirthday[before]')).toBe('1989-12-31');
     expect(query?.get('contrat.id')).toBe('3');
-    // Each filter is shown as an input the user can change.
-    expect(screen.getByLabelText('Code postal')).toHaveValue('69');
+    // Each filter is shown as an input the user can change, labelled as its declaration says.
+    expect(screen.getByLabelText('Code postal (début)')).toHaveValue('69');
+    expect(screen.getByLabelText('N° de sécurité sociale (début)')).toHaveValue('280');
     expect(screen.getByLabelText('Identifiant du contrat')).toHaveValue('3');
   });
 

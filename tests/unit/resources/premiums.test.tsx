@@ -194,7 +194,7 @@ describe('PremiumsOf', () => {
     await waitFor(() => expect(queries.at(-1)?.get('assure.lastname')).toBe('Dur'));
     expect(queries.at(-1)?.get('paidByClient')).toBeNull();
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type de cotisation' }));
     await userEvent.click(screen.getByRole('option', { name: 'Collective' }));
     await waitFor(() => expect(queries.at(-1)?.get('paidByClient')).toBe('true'));
     const last = queries.at(-1);
