@@ -189,6 +189,15 @@ export interface ContractSourceFields extends ContractFlags {
   customerPortfolios?: ReadonlyArray<{ broker: { sellerCode?: string | null } }> | null;
 }
 
+/** The organisations linked to a contract (spec §3 `organizations[].organization`). */
+export const contractOrganizations = <O extends ContractOrganization>(contract: {
+  organizations?: ReadonlyArray<{ organization: O }> | null;
+}): O[] => (contract.organizations ?? []).map((o) => o.organization);
+
+/** The insurance companies among them (type 5, spec §3), in their order. */
+export const insuranceCompaniesOf = <O extends ContractOrganization>(organizations: readonly O[]) =>
+  organizations.filter((o) => o.type?.id === ORGANIZATION_TYPES.insuranceCompany);
+
 /**
  * The derived fields of spec §3 (type, typeID, typeCode, risk, riskId, businessProviders,
  * insuranceCompanies, sellers), from the contract's own fields. The API adds them to a full
@@ -196,14 +205,12 @@ export interface ContractSourceFields extends ContractFlags {
  * provider adds them back with this same function (the Contract declaration's `derived`).
  */
 export function contractDerived(contract: ContractSourceFields) {
-  const organizations = (contract.organizations ?? []).map((o) => o.organization);
+  const organizations = contractOrganizations(contract);
   return {
     ...derivedContractType(contract),
     ...derivedRisk(contract.lbType),
     businessProviders: contractProviders(organizations, contract.lbApporteur),
-    insuranceCompanies: organizations.filter(
-      (o) => o.type?.id === ORGANIZATION_TYPES.insuranceCompany,
-    ),
+    insuranceCompanies: insuranceCompaniesOf(organizations),
     sellers: (contract.customerPortfolios ?? [])
       .map((p) => p.broker)
       .filter((b) => b.sellerCode !== null),

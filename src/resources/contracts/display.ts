@@ -1,10 +1,12 @@
 // How a contract's related people and organisations read in the screens (spec §3), from the
-// record the API sends: the providers rule of src/domain/contract.ts applied to its
-// organisations (so the SPA shows the added main referrer whatever the back end sends).
+// record the API sends: the rules of src/domain/contract.ts (which contractDerived applies too)
+// applied to its organisations (so the SPA shows the added main referrer whatever the back end
+// sends).
 import {
   type ContractOrganization,
+  contractOrganizations,
   contractProviders,
-  ORGANIZATION_TYPES,
+  insuranceCompaniesOf,
 } from '../../domain/contract.ts';
 
 export interface ContractRecord {
@@ -25,17 +27,13 @@ export interface ContractRecord {
 }
 
 export const providersOf = (record: ContractRecord) =>
-  contractProviders(
-    (record.organizations ?? []).map((o) => o.organization),
-    record.lbApporteur,
-  );
+  contractProviders(contractOrganizations(record), record.lbApporteur);
 
 /** Type 5 organisations (spec §3), by legalname. */
 export const companiesOf = (record: ContractRecord) =>
-  (record.organizations ?? [])
-    .map((o) => o.organization)
-    .filter((o) => o.type?.id === ORGANIZATION_TYPES.insuranceCompany)
-    .sort((a, b) => a.legalname.localeCompare(b.legalname, 'fr'));
+  insuranceCompaniesOf(contractOrganizations(record)).sort((a, b) =>
+    a.legalname.localeCompare(b.legalname, 'fr'),
+  );
 
 /** Portfolio brokers that have a seller code (spec §3). */
 export const sellersOf = (record: ContractRecord) =>
