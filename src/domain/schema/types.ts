@@ -308,9 +308,9 @@ const BOUND_WORDS = { after: 'à partir du', before: "jusqu'au" } as const;
 
 /**
  * The label of a list's filter input named `name`: a filter that is no property, or a
- * property's filter with its own wording ('Code postal (début)'), else the property's label
- * (an alias names its filter: 'dtDebVal' is dateDebVal's, 'profile' a user's profileRealm.profile). A date bound adds its
- * word: 'Date de naissance (à partir du)'.
+ * property's filter with its own wording ('Code postal (début)'), else the property's label.
+ * An alias names its filter: 'dtDebVal' is dateDebVal's, 'profile' a user's
+ * profileRealm.profile. A date bound adds its word: 'Date de naissance (à partir du)'.
  */
 export function filterLabel(
   decl: AnyClass,

@@ -42,6 +42,7 @@ import { useGetList, useNotify } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
 import { CreateButton, Link } from 'react-admin';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { Role } from '../../domain/schema/rights.ts';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../types.ts';
 import {
@@ -337,7 +338,7 @@ function Row({
           <TextField
             select
             size="small"
-            label="Dossier"
+            label={Role.properties.parent.label}
             value={folder ?? ''}
             onChange={(event) =>
               onMoveInto(event.target.value === '' ? null : Number(event.target.value))
