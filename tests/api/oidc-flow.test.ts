@@ -1,5 +1,6 @@
 // The embedded identity provider over real HTTP: discovery, the French sign-in page, the
 // authorization code flow with PKCE S256, the tokens it issues and what the API makes of them.
+import providerStorage from 'oidc-provider/lib/helpers/als.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/src/auth/password.ts';
 import { BRAND_COLOURS } from '../../src/domain/brands.ts';
@@ -149,6 +150,15 @@ describe('authorization code flow with PKCE S256', () => {
       .where('username', '=', 'vendeur')
       .executeTakeFirstOrThrow();
     expect(user.last_logged).toBeInstanceOf(Date);
+  });
+
+  it("switches the provider's request storage off once its requests are answered", async () => {
+    // Left on, it keeps V8's promise hooks on for every API request (requestStorage.ts).
+    const tokens = await browser().login('vendeur', 'demo');
+    expect(tokens.access_token).toEqual(expect.any(String));
+    expect((providerStorage as unknown as { enabled: boolean }).enabled).toBe(false);
+    const me = await callApi(server.url, '/api/me', tokens.access_token);
+    expect(me.status).toBe(200);
   });
 
   it('issues a JWT access token for the API, valid 300 s, with the user and roles as given', async () => {

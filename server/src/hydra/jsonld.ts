@@ -15,7 +15,14 @@ export const HYDRA = 'http://www.w3.org/ns/hydra/core#';
  */
 export function baseUrlOf(request: FastifyRequest, publicUrl: string): string {
   const origin = `${request.protocol}://${request.host}`;
-  return origin === new URL(publicUrl).origin ? publicUrl : origin;
+  return origin === originOf(publicUrl) ? publicUrl : origin;
+}
+
+// Asked on every API answer (its Link header): PUBLIC_URL is parsed once, not per request.
+let parsed: { url: string; origin: string } | undefined;
+function originOf(url: string): string {
+  if (parsed?.url !== url) parsed = { url, origin: new URL(url).origin };
+  return parsed.origin;
 }
 
 /** The Link header api-doc-parser looks for, with exactly this rel (STACK-NOTES). */

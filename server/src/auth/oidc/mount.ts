@@ -3,11 +3,13 @@
 //   stream itself) nor answers; the provider writes the response.
 // - req.url loses the prefix (the provider routes on /auth, /token, ...) while req.originalUrl
 //   keeps it, so that discovery and redirects advertise /oidc/... endpoints.
+// - the provider's request storage is off between its requests (requestStorage.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type Provider from 'oidc-provider';
 import { DATABASE_RETRY_AFTER_S } from '../../db/unavailable.ts';
 import { forwardedAsFastifySees } from './forwarded.ts';
+import { storageOffBetweenRequests } from './requestStorage.ts';
 
 /** Where the provider is mounted on this server (the issuer's path, behind no rewriting). */
 export const MOUNT_PATH = '/oidc';
@@ -17,7 +19,7 @@ export async function mountProvider(
   provider: Provider,
   issuerPath: string,
 ): Promise<void> {
-  const handle = provider.callback();
+  const handle = storageOffBetweenRequests(provider.callback());
   await app.register(async (scope) => {
     scope.addHook('onRequest', async (request, reply) => {
       reply.hijack();

@@ -117,3 +117,11 @@ declare module 'oidc-provider' {
     TemporarilyUnavailable: new (description?: string, options?: { cause?: unknown }) => Error;
   };
 }
+
+// The storage the provider runs each request in (requestStorage.ts switches it off between them).
+declare module 'oidc-provider/lib/helpers/als.js' {
+  import type { AsyncLocalStorage } from 'node:async_hooks';
+
+  const storage: AsyncLocalStorage<unknown>;
+  export default storage;
+}
