@@ -46,7 +46,9 @@ for (let round = 0; round < ROUNDS; round++) {
 }
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const format = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ');
-console.log(`CPU per query, promise hooks off: ${format(off)} µs (median ${median(off).toFixed(1)})`);
+console.log(
+  `CPU per query, promise hooks off: ${format(off)} µs (median ${median(off).toFixed(1)})`,
+);
 console.log(`CPU per query, promise hooks on:  ${format(on)} µs (median ${median(on).toFixed(1)})`);
 console.log(`On / off: ${(median(on) / median(off)).toFixed(2)}x`);
 await db.destroy();
