@@ -199,6 +199,14 @@ export const insuranceCompaniesOf = <O extends ContractOrganization>(organizatio
   organizations.filter((o) => o.type?.id === ORGANIZATION_TYPES.insuranceCompany);
 
 /**
+ * The portfolio brokers that have a seller code (spec §3 `sellers`): a code left empty is none.
+ * The screens and the derived fields both read it here.
+ */
+export const contractSellers = <B extends { sellerCode?: string | null }>(contract: {
+  customerPortfolios?: ReadonlyArray<{ broker: B }> | null;
+}): B[] => (contract.customerPortfolios ?? []).map((p) => p.broker).filter((b) => !!b.sellerCode);
+
+/**
  * The derived fields of spec §3 (type, typeID, typeCode, risk, riskId, businessProviders,
  * insuranceCompanies, sellers), from the contract's own fields. The API adds them to a full
  * answer; a lean page (`Prefer: return=minimal`) leaves them to the client, and the SPA's data
@@ -211,8 +219,6 @@ export function contractDerived(contract: ContractSourceFields) {
     ...derivedRisk(contract.lbType),
     businessProviders: contractProviders(organizations, contract.lbApporteur),
     insuranceCompanies: insuranceCompaniesOf(organizations),
-    sellers: (contract.customerPortfolios ?? [])
-      .map((p) => p.broker)
-      .filter((b) => b.sellerCode !== null),
+    sellers: contractSellers(contract),
   };
 }

@@ -6,6 +6,7 @@ import {
   type ContractOrganization,
   contractOrganizations,
   contractProviders,
+  contractSellers,
   insuranceCompaniesOf,
 } from '../../domain/contract.ts';
 
@@ -36,8 +37,7 @@ export const companiesOf = (record: ContractRecord) =>
   );
 
 /** Portfolio brokers that have a seller code (spec §3). */
-export const sellersOf = (record: ContractRecord) =>
-  (record.customerPortfolios ?? []).map((p) => p.broker).filter((b) => Boolean(b.sellerCode));
+export const sellersOf = (record: ContractRecord) => contractSellers(record);
 
 export const personName = (p: { firstname?: string; lastname?: string; username?: string }) =>
   [p.firstname, p.lastname].filter(Boolean).join(' ') || p.username || '';

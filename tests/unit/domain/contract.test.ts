@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONTRACT_TYPES,
+  contractDerived,
   contractProviders,
+  contractSellers,
   contractTypeIdFromFlags,
   DEFAULT_CONTRACT_FILTERS,
   derivedContractType,
@@ -167,5 +169,25 @@ describe('providers (spec §3)', () => {
   it('names one main referrer when two linked providers bear the name', () => {
     const twice = [org(5, 'Atlas Conseil'), org(6, 'Atlas Conseil')];
     expect(contractProviders(twice, 'Atlas Conseil').map((p) => p.main)).toEqual([true, false]);
+  });
+});
+
+describe('sellers (spec §3)', () => {
+  const broker = (id: number, sellerCode: string | null) => ({ broker: { id, sellerCode } });
+  const contract = {
+    blAni: false,
+    blSurcomp: false,
+    idContrat2: null,
+    idCodCol: 'CAD001',
+    customerPortfolios: [broker(1, 'VL001'), broker(2, null), broker(3, ''), broker(4, 'VL004')],
+  };
+
+  it('are the portfolio brokers with a seller code; an empty code is none', () => {
+    expect(contractSellers(contract).map((b) => b.id)).toEqual([1, 4]);
+  });
+
+  it('are the same in the derived fields the API sends', () => {
+    expect(contractDerived(contract).sellers).toEqual(contractSellers(contract));
+    expect(contractSellers({})).toEqual([]);
   });
 });
