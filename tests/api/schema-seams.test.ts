@@ -5,6 +5,7 @@
 // serves the default contract list).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT_FILTERS } from '../../src/domain/contract.ts';
+import { Contract } from '../../src/domain/schema/contract.ts';
 import { CLASSES } from '../../src/domain/schema/index.ts';
 import { type AnyClass, entries, isReadable, sortOf } from '../../src/domain/schema/types.ts';
 import { resourceMessages } from '../../src/i18n/resources.fr.ts';
@@ -169,5 +170,14 @@ describe('the default contract list and its indexes', () => {
       ]);
       expect(/nbr_insured > 0/.test(indexdef), indexname).toBe(DEFAULT_CONTRACT_FILTERS.nbrInsured);
     }
+  });
+
+  it('has an index in the order of the sort by contract number (its column, then the id)', async () => {
+    // The column the list sorts lbContrat by (its property's), the id after it (sortKeys).
+    const column = String(Contract.properties.lbContrat.column).replace('contract.', '');
+    const [index] = await api.rows<{ indexdef: string }>(
+      "SELECT indexdef FROM pg_indexes WHERE tablename = 'contract' AND indexname = 'contract_number'",
+    );
+    expect(index?.indexdef).toMatch(new RegExp(`\\(${column}, id\\)$`));
   });
 });

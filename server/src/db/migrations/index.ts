@@ -21,6 +21,7 @@ import * as m018 from './018_job_owner.ts';
 import * as m019 from './019_audit.ts';
 import * as m020 from './020_insured_last_start.ts';
 import * as m021 from './021_subscription_contract_start.ts';
+import * as m022 from './022_contract_number_index.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019_audit': m019,
   '020_insured_last_start': m020,
   '021_subscription_contract_start': m021,
+  '022_contract_number_index': m022,
 };
