@@ -154,7 +154,11 @@ describe('the default contract list and its indexes', () => {
     );
     const names = indexes.map((i) => i.indexname);
     expect(names).toEqual(
-      expect.arrayContaining(['contract_default_scoped', 'contract_default_brokers']),
+      expect.arrayContaining([
+        'contract_default_scoped',
+        'contract_default_brokers',
+        'contract_default_end',
+      ]),
     );
     const listOf = (text: string, column: string) =>
       new RegExp(`${column} = ANY \\(ARRAY\\[([\\d, ]+)\\]\\)`)
