@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT_FILTERS } from '../../src/domain/contract.ts';
 import { Contract } from '../../src/domain/schema/contract.ts';
 import { CLASSES } from '../../src/domain/schema/index.ts';
+import { Insured } from '../../src/domain/schema/insured.ts';
 import { type AnyClass, entries, isReadable, sortOf } from '../../src/domain/schema/types.ts';
 import { resourceMessages } from '../../src/i18n/resources.fr.ts';
 import { fileRows, type Kind, runExport } from './support/exportFiles.ts';
@@ -176,12 +177,18 @@ describe('the default contract list and its indexes', () => {
     }
   });
 
-  it('has an index in the order of the sort by contract number (its column, then the id)', async () => {
-    // The column the list sorts lbContrat by (its property's), the id after it (sortKeys).
-    const column = String(Contract.properties.lbContrat.column).replace('contract.', '');
-    const [index] = await api.rows<{ indexdef: string }>(
-      "SELECT indexdef FROM pg_indexes WHERE tablename = 'contract' AND indexname = 'contract_number'",
-    );
-    expect(index?.indexdef).toMatch(new RegExp(`\\(${column}, id\\)$`));
-  });
+  it.each([
+    ['contract_number', 'contract', Contract.properties.lbContrat.column],
+    ['insured_lastname', 'insured', Insured.properties.lastname.column],
+  ])(
+    'has %s in the order of its sort (the column of the property, then the id)',
+    async (name, table, column) => {
+      const [index] = await api.rows<{ indexdef: string }>(
+        `SELECT indexdef FROM pg_indexes WHERE tablename = '${table}' AND indexname = '${name}'`,
+      );
+      expect(index?.indexdef).toMatch(
+        new RegExp(`\\(${String(column).replace(`${table}.`, '')}, id\\)$`),
+      );
+    },
+  );
 });
