@@ -16,7 +16,12 @@ import {
   SpecList,
   SpecTable,
 } from '../../components/list/index.ts';
-import { DEFAULT_CONTRACT_FILTERS, RISKS, STATE_FILTER_VALUES } from '../../domain/contract.ts';
+import {
+  contractSellers,
+  DEFAULT_CONTRACT_FILTERS,
+  RISKS,
+  STATE_FILTER_VALUES,
+} from '../../domain/contract.ts';
 import { Contract } from '../../domain/schema/contract.ts';
 import { filterLabel } from '../../domain/schema/types.ts';
 import type { Permissions } from '../../domain/session.ts';
@@ -24,7 +29,7 @@ import { useLiveUpdates } from '../../providers/liveUpdates.ts';
 import type { PageProps } from '../types.ts';
 import { ContractMenus } from './ContractMenus.tsx';
 import { ContractStatistics } from './ContractStatistics.tsx';
-import { type ContractRecord, companiesOf, personName, providersOf, sellersOf } from './display.ts';
+import { type ContractRecord, companiesOf, personName, providersOf } from './display.ts';
 import { contracts } from './index.ts';
 import { OptionsInput } from './OptionsInput.tsx';
 
@@ -241,7 +246,7 @@ export function ContractList({ title }: PageProps) {
         <Col
           source="sellers"
           render={(record) =>
-            sellersOf(record as ContractRecord)
+            contractSellers(record as ContractRecord)
               .map(personName)
               .join(', ')
           }

@@ -15,14 +15,19 @@ import {
   SpecTable,
   YesNoField,
 } from '../../components/list/index.ts';
-import { derivedContractType, derivedRisk, olderContractType } from '../../domain/contract.ts';
+import {
+  contractSellers,
+  derivedContractType,
+  derivedRisk,
+  olderContractType,
+} from '../../domain/contract.ts';
 import { defaultFileBase } from '../../domain/exportFile.ts';
 import { longDate, nir } from '../../domain/format.ts';
 import { fullName } from '../../domain/premium.ts';
 import { TwoColumnLayout } from '../../layout/TwoColumnLayout.tsx';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
 import type { PageProps } from '../types.ts';
-import { type ContractRecord, companiesOf, personName, providersOf, sellersOf } from './display.ts';
+import { type ContractRecord, companiesOf, personName, providersOf } from './display.ts';
 
 // The contract detail (/contrats/{id}, spec §2, §3): the contract with every field of §3 and
 // its derived values, its providers (main referrer and co-providers, spec §3 rule), insurance
@@ -266,7 +271,7 @@ function CompaniesTab() {
 function SellersTab() {
   const record = useRecordContext<ContractRecord>();
   if (!record) return null;
-  const sellers = sellersOf(record);
+  const sellers = contractSellers(record);
   if (!sellers.length) return <Empty text="Aucun vendeur." />;
   return (
     <Table

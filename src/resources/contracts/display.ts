@@ -6,7 +6,6 @@ import {
   type ContractOrganization,
   contractOrganizations,
   contractProviders,
-  contractSellers,
   insuranceCompaniesOf,
 } from '../../domain/contract.ts';
 
@@ -35,9 +34,6 @@ export const companiesOf = (record: ContractRecord) =>
   insuranceCompaniesOf(contractOrganizations(record)).sort((a, b) =>
     a.legalname.localeCompare(b.legalname, 'fr'),
   );
-
-/** Portfolio brokers that have a seller code (spec §3). */
-export const sellersOf = (record: ContractRecord) => contractSellers(record);
 
 export const personName = (p: { firstname?: string; lastname?: string; username?: string }) =>
   [p.firstname, p.lastname].filter(Boolean).join(' ') || p.username || '';
