@@ -1,6 +1,6 @@
 // Public Hydra routes: the API documentation, the entrypoint and the JSON-LD contexts; and the
 // Link header that points every /api answer at the documentation (how api-doc-parser finds it).
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { BRAND_COLOURS } from '../../../src/domain/brands.ts';
 import type { Config } from '../config.ts';
@@ -14,7 +14,7 @@ const plugin: FastifyPluginAsync<{ config: Config }> = async (app, { config }) =
   const registry = new HydraRegistry();
   app.decorate('hydra', registry);
 
-  const baseUrl = (request: FastifyRequest) => baseUrlOf(request, config.publicUrl);
+  const baseUrl = baseUrlOf(config.publicUrl);
   // onSend also runs for errors, not-found answers and 503 maintenance answers.
   app.addHook('onSend', async (request, reply, payload) => {
     if (isUnder(pathOf(request.url), ENTRYPOINT_PATH)) {

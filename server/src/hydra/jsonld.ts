@@ -9,20 +9,17 @@ export const ENTRYPOINT_PATH = '/api';
 export const HYDRA = 'http://www.w3.org/ns/hydra/core#';
 
 /**
- * The API's address as this request reached it, so that a client on any host (another
- * origin through CORS, a test on 127.0.0.1) follows links that work for it; PUBLIC_URL, with
- * the sub-path a reverse proxy may add, when the request came through that address.
+ * The API's address as a request reached it, so that a client on any host (another origin
+ * through CORS, a test on 127.0.0.1) follows links that work for it; PUBLIC_URL, with the
+ * sub-path a reverse proxy may add, when the request came through that address. PUBLIC_URL is
+ * parsed once here: the answer is asked for on every API answer (its Link header).
  */
-export function baseUrlOf(request: FastifyRequest, publicUrl: string): string {
-  const origin = `${request.protocol}://${request.host}`;
-  return origin === originOf(publicUrl) ? publicUrl : origin;
-}
-
-// Asked on every API answer (its Link header): PUBLIC_URL is parsed once, not per request.
-let parsed: { url: string; origin: string } | undefined;
-function originOf(url: string): string {
-  if (parsed?.url !== url) parsed = { url, origin: new URL(url).origin };
-  return parsed.origin;
+export function baseUrlOf(publicUrl: string): (request: FastifyRequest) => string {
+  const publicOrigin = new URL(publicUrl).origin;
+  return (request) => {
+    const origin = `${request.protocol}://${request.host}`;
+    return origin === publicOrigin ? publicUrl : origin;
+  };
 }
 
 /** The Link header api-doc-parser looks for, with exactly this rel (STACK-NOTES). */
