@@ -69,6 +69,8 @@ export const User = defineClass({
     loadError: 'Une erreur est survenue durant le chargement des utilisateurs',
     saveError: 'Une erreur est survenue durant la sauvegarde de l’utilisateur',
   },
+  // The rights the account's profile gives (read from the profile, beside its own `roles`).
+  shown: { profileRights: 'Droits donnés par le profil' },
   // Spec administration §9: users by ID ascending, page size 10.
   defaultOrder: [{ field: 'id', direction: 'asc' }],
   properties: {

@@ -24,6 +24,9 @@ import {
 import { defaultFileBase } from '../../domain/exportFile.ts';
 import { longDate, nir } from '../../domain/format.ts';
 import { fullName } from '../../domain/premium.ts';
+import { Contract } from '../../domain/schema/contract.ts';
+import { Insured, Subscription } from '../../domain/schema/insured.ts';
+import { Premium } from '../../domain/schema/premium.ts';
 import { TwoColumnLayout } from '../../layout/TwoColumnLayout.tsx';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
 import type { PageProps } from '../types.ts';
@@ -362,25 +365,25 @@ export function ContractShow({ title }: PageProps) {
         syncWithLocation={false}
         tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}
       >
-        <TabbedShowLayout.Tab label="Contrat">
+        <TabbedShowLayout.Tab label={Contract.title}>
           <ContractTab />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Apporteurs">
+        <TabbedShowLayout.Tab label={Contract.properties.businessProviders.label}>
           <ProvidersTab />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Compagnies">
+        <TabbedShowLayout.Tab label={Contract.properties.insuranceCompanies.label}>
           <CompaniesTab />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Vendeurs">
+        <TabbedShowLayout.Tab label={Contract.properties.sellers.label}>
           <SellersTab />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Assurés">
+        <TabbedShowLayout.Tab label={Insured.plural}>
           <InsuredTab />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Adhésions">
+        <TabbedShowLayout.Tab label={Subscription.plural}>
           <SubscriptionsTab />
         </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label="Cotisations">
+        <TabbedShowLayout.Tab label={Premium.plural}>
           <PremiumsOf of="contract" />
         </TabbedShowLayout.Tab>
       </TabbedShowLayout>

@@ -3,6 +3,8 @@
 import { MenuItem, TextField } from '@mui/material';
 import { beneficiaryOptions } from '../../domain/insured.ts';
 import type { PersonName } from '../../domain/premium.ts';
+import { Benefit } from '../../domain/schema/benefit.ts';
+import { filterLabel } from '../../domain/schema/types.ts';
 
 export interface BeneficiarySelectorProps {
   beneficiaries: ReadonlyArray<PersonName & { id: number | string }> | undefined;
@@ -16,7 +18,7 @@ export function BeneficiarySelector({ beneficiaries, value, onChange }: Benefici
     <TextField
       select
       size="small"
-      label="Bénéficiaire des soins"
+      label={filterLabel(Benefit, 'beneficiary.id')}
       value={options.some((o) => o.value === value) ? value : ''}
       onChange={(event) => onChange(event.target.value)}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}

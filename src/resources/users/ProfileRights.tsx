@@ -2,7 +2,7 @@
 // administration §7), listed read-only: in the user's detail and under the form's profile select.
 import { Alert, Box, Chip, LinearProgress, Typography } from '@mui/material';
 import { type Identifier, useGetList, useGetOne } from 'ra-core';
-import { PROFILE_RIGHTS_ERROR } from './userParts.ts';
+import { PROFILE_RIGHTS_ERROR, PROFILE_RIGHTS_LABEL } from './userParts.ts';
 
 interface RoleRow {
   id: number;
@@ -45,7 +45,7 @@ export function ProfileRights({ profileId }: { profileId?: Identifier | null }) 
   return (
     <Box
       component="ul"
-      aria-label="Droits donnés par le profil"
+      aria-label={PROFILE_RIGHTS_LABEL}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', p: 0, m: 0 }}
     >
       {rights.map((role) => (

@@ -54,6 +54,7 @@ import { ProfileRealmRights } from './ProfileRights.tsx';
 import {
   DEFAULT_REALM,
   LOAD_ERROR,
+  PROFILE_RIGHTS_LABEL,
   SAVE_ERROR,
   sameValue,
   toFormValues,
@@ -383,7 +384,7 @@ function RightsTab({ loaded }: { loaded?: UserRecord }) {
         />
       </ReferenceInput>
       <Box sx={{ width: '100%', maxWidth: 860, mb: 2 }}>
-        <Labeled label="Droits donnés par le profil">
+        <Labeled label={PROFILE_RIGHTS_LABEL}>
           <ProfileRealmRights profileRealmId={profileRealm} />
         </Labeled>
       </Box>

@@ -100,7 +100,7 @@ export function UserList({ title }: PageProps) {
         <Col source="email" />
         <Col
           source="profileRealm"
-          label="Profil"
+          label={filterLabel(User, 'profileRealm.profile')}
           render={(user) => (user as UserRow).profileRealm?.profile?.name ?? ''}
           disableSort
         />

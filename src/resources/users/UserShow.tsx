@@ -15,7 +15,14 @@ import { User } from '../../domain/schema/user.ts';
 import { GENERIC_FAILURE, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../types.ts';
 import { ProfileRights } from './ProfileRights.tsx';
-import { LOAD_ERROR, lastSignIn, RESET_LINK_SENT, type UserShown, userName } from './userParts.ts';
+import {
+  LOAD_ERROR,
+  lastSignIn,
+  PROFILE_RIGHTS_LABEL,
+  RESET_LINK_SENT,
+  type UserShown,
+  userName,
+} from './userParts.ts';
 
 interface UserDetail extends UserShown {
   id: number;
@@ -162,7 +169,7 @@ function UserDetailContent() {
         </Value>
         <Value field="roles">{ownRights.join(', ')}</Value>
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <Labeled label="Droits donnés par le profil">
+          <Labeled label={PROFILE_RIGHTS_LABEL}>
             <ProfileRights profileId={user.profileRealm?.profile?.id ?? null} />
           </Labeled>
         </Box>

@@ -3,6 +3,7 @@
 // the form holds it (references as ids, the inputs' values), and how a user is named and shown.
 // The body a save sends is src/domain/userForm.ts's userSaveBody, never written here.
 import dayjs from 'dayjs';
+import { allLabels } from '../../domain/schema/types.ts';
 import { User } from '../../domain/schema/user.ts';
 import type { UserRecord } from '../../domain/userForm.ts';
 
@@ -110,6 +111,8 @@ export const LIST_LOAD_ERROR =
   User.messages?.loadError ?? 'Une erreur est survenue durant le chargement des utilisateurs';
 /** Spec administration §8: "User or access group load failure". */
 export const LOAD_ERROR = 'Une erreur est survenue durant le chargement';
+/** The rights the account's profile gives, shown beside its own (User.shown). */
+export const PROFILE_RIGHTS_LABEL = allLabels(User).profileRights;
 /** Spec administration §8: "Rights of a profile failure". */
 export const PROFILE_RIGHTS_ERROR =
   'Une erreur est survenue durant le chargement des droits du profil';
