@@ -28,7 +28,7 @@ import {
 import { RECENT_MIN_ROWS, recentRows } from './recent.ts';
 import { prefersMinimal, searchJson, searchMappings } from './search.ts';
 import { type AnySelect, type Source, whereAll } from './source.ts';
-import { hydraPage } from './view.ts';
+import { hydraPage, pageLinks } from './view.ts';
 
 /**
  * The statements of a page are compiled once per user, scope and URL and kept (see `Plan`):
@@ -220,12 +220,14 @@ interface Plan {
   cursor: boolean;
   page: CompiledQuery<Record<string, unknown>>;
   count: CompiledQuery<{ n: number }>;
+  /** The links of the page's hydra:view (the URL read once, ./view.ts). */
+  links: ReturnType<typeof pageLinks>;
 }
 
 /** Plans kept per declaration (the oldest is dropped first). */
 const PLANS_MAX = 1_000;
 
-function plan(decl: CollectionDecl, ctx: Ctx, cap: number): Plan {
+function plan(decl: CollectionDecl, ctx: Ctx, cap: number, url: string): Plan {
   const { qb, query } = filtered(decl, ctx);
   const keys = sortKeys(query, decl.source.id);
   const keyset =
@@ -249,6 +251,7 @@ function plan(decl: CollectionDecl, ctx: Ctx, cap: number): Plan {
     cursor: cursor !== undefined,
     page: page.compile() as CompiledQuery<Record<string, unknown>>,
     count: countQuery(ctx, qb, cap).compile(),
+    links: pageLinks(url),
   };
 }
 
@@ -294,7 +297,7 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
       const generation = pages.generation;
       let known = plans.get(planKey);
       if (!known) {
-        known = plan(decl, ctx, cap);
+        known = plan(decl, ctx, cap, request.url);
         plans.set(planKey, known);
       }
       const { query, keys, keyset } = known;
@@ -344,6 +347,7 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
           previousReachable: (query.page - 2) * query.itemsPerPage <= cap,
         },
         members,
+        known.links,
       );
       const page = JSON.stringify(body);
       pages.set(pageKey, page, generation);

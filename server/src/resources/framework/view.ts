@@ -45,11 +45,11 @@ const currentAfter = (url: string) => {
   return match ? match[1] : undefined;
 };
 
-export function hydraPage<T>(facts: PageFacts, members: T[]) {
+/** `link`: the URL's pageLinks, when the caller keeps them (a collection's plan does). */
+export function hydraPage<T>(facts: PageFacts, members: T[], link = pageLinks(facts.url)) {
   const { url, query, totalItems } = facts;
   const page = query.page;
   const lastPage = Math.max(1, Math.ceil(totalItems / query.itemsPerPage));
-  const link = pageLinks(url);
   const view: Record<string, string> = {
     '@id': link(page, currentAfter(url)),
     '@type': 'hydra:PartialCollectionView',
