@@ -239,10 +239,11 @@ function bareTable(comparisons: BareComparison[]): string[] {
     );
   }
   lines.push('');
+  // Three decimals: at two, a share of 0.6697 would read "0.67 ≥ 0.67 ❌".
   for (const c of comparisons) {
     const share = c.product.http.perSecond / c.bare.http.perSecond;
     lines.push(
-      `- ${c.scenario.name}: ${ratio(share)}x the bare server ≥ ${BARE_SHARE} ${mark(share >= BARE_SHARE)}; ` +
+      `- ${c.scenario.name}: ${share.toFixed(3)}x the bare server ≥ ${BARE_SHARE} ${mark(share >= BARE_SHARE)}; ` +
         `p95 ${ms(c.product.http.p95)} ms at ${c.connections} connections < 10 ms ${mark(c.product.http.p95 < 10)}`,
     );
   }

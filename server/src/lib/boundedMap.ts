@@ -1,7 +1,7 @@
 // A Map that holds at most `max` entries: setting a key past that drops the oldest one (the key
 // set longest ago; setting a key again makes it the newest). The server's small caches (verified
-// tokens, principals, recent counts, compiled page plans and their audit events) stay bounded
-// this way whatever the traffic, with a lookup as cheap as a Map's.
+// tokens, principals, recent counts, compiled page plans and their audit events, query strings
+// read) stay bounded this way whatever the traffic, with a lookup as cheap as a Map's.
 export class BoundedMap<K, V> extends Map<K, V> {
   readonly #max: number;
 
