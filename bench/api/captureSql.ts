@@ -25,13 +25,24 @@ if (file) {
       (Array.isArray(second) ? second : (first as { values?: unknown[] } | undefined)?.values) ??
       [];
     const start = performance.now();
-    const result = original.apply(this, args);
-    if (typeof text !== 'string' || !(result instanceof Promise)) return result;
     const record = () => {
+      if (typeof text !== 'string') return;
       const line: CapturedStatement = { text, values, name, start, end: performance.now() };
       appendFileSync(file, `${JSON.stringify(line)}\n`);
     };
-    result.then(record, record);
+    // The server sends its statements in pg's callback form (server/src/db/preparedStatements.ts);
+    // other callers use its promise form.
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...outcome: unknown[]) => {
+        record();
+        return callback(...outcome);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args);
+    if (result instanceof Promise) result.then(record, record);
     return result;
   };
   pg.Client.prototype.query = patched as typeof pg.Client.prototype.query;

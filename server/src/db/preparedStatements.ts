@@ -57,6 +57,30 @@ const isStalePlan = (error: unknown) =>
 
 type Query = (...args: unknown[]) => Promise<unknown>;
 
+/**
+ * A statement sent through pg's callback form, its answer given as a promise. pg's own promise
+ * form (`client.query(config)` without a callback) kept every result alive past the next
+ * young-generation collection on Node 20: a page's rows, and the page written from them, were
+ * promoted to the old generation, 29 KB a page, and collected later at a higher price
+ * (docs/benchmarks.md, "Fifth pass"). As pg does, a failure's stack is captured again once it
+ * reaches the caller's chain, so that it leads back to the caller rather than to the socket.
+ */
+function send(
+  client: PoolClient,
+  text: string | QueryConfig,
+  values?: unknown[],
+): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, result: unknown) =>
+      error ? reject(error) : resolve(result);
+    if (typeof text === 'string') client.query(text, values as unknown[], done as never);
+    else client.query(text, done as never);
+  }).catch((error: Error) => {
+    Error.captureStackTrace(error);
+    throw error;
+  });
+}
+
 function wrapClient(client: PoolClient, names: StatementNames): PoolClient {
   const query = client.query.bind(client) as Query;
   const wrapped = Object.create(client) as PoolClient;
@@ -66,12 +90,12 @@ function wrapClient(client: PoolClient, names: StatementNames): PoolClient {
       return query(first, values);
     }
     const name = names.nameOf(first);
-    if (name === undefined) return query(first, values);
+    if (name === undefined) return send(client, first, values as unknown[] | undefined);
     const config: QueryConfig = { name, text: first, values: values as unknown[] };
-    return query(config).catch((error: unknown) => {
+    return send(client, config).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
       names.refuse(first);
-      return query(first, values);
+      return send(client, first, values as unknown[] | undefined);
     });
   };
   wrapped.release = (...args: Parameters<PoolClient['release']>) => client.release(...args);
