@@ -121,6 +121,13 @@ export const IMPORT_ACCEPT =
   '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const templateName = (format: ImportFormat) => `modele-import-utilisateurs.${format}`;
 
+/**
+ * The import form's checkbox for UserImportLog.sendMailImmediatly, worded as a choice (the
+ * property's label, « Envoi immédiat des e-mails », heads the history's column); the
+ * documentation page quotes it.
+ */
+export const SEND_MAIL_CHOICE = 'Envoyer les e-mails immédiatement';
+
 /** An import's state: started while it runs, then the worst of its rows. */
 export type ImportStatus = 'started' | 'success' | 'warning' | 'failed';
 /** A row's outcome. */

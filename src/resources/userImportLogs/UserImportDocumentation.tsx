@@ -28,6 +28,7 @@ import {
   IMPORT_FORMATS,
   IMPORT_LIMITS,
   type ImportFormat,
+  SEND_MAIL_CHOICE,
   STATUS_LABELS,
 } from '../../domain/userImport.ts';
 import { downloadTemplate, IMPORT_MESSAGES } from '../../providers/userImports.ts';
@@ -188,8 +189,8 @@ export function UserImportDocumentation({ title }: PageProps) {
             <Stack spacing={1}>
               <Typography variant="body2" component="div">
                 <StatusChip status="success" kind="row" /> Le compte est créé ; son invitation à
-                choisir un mot de passe part aussitôt si « Envoyer les e-mails immédiatement » est
-                coché, sinon depuis le détail de l'import.
+                choisir un mot de passe part aussitôt si « {SEND_MAIL_CHOICE} » est coché, sinon
+                depuis le détail de l'import.
               </Typography>
               <Typography variant="body2" component="div">
                 <StatusChip status="warning" kind="row" /> La ligne est ignorée parce que son

@@ -38,6 +38,7 @@ import {
   IMPORT_FORMATS,
   IMPORT_LIMITS,
   logWarningLevel,
+  SEND_MAIL_CHOICE,
 } from '../../domain/userImport.ts';
 import {
   appImporter,
@@ -307,7 +308,7 @@ export function UserImportPage({ title }: PageProps) {
                       slotProps={{ input: { 'aria-describedby': mailHelp } }}
                     />
                   }
-                  label="Envoyer les e-mails immédiatement"
+                  label={SEND_MAIL_CHOICE}
                 />
                 <FormHelperText id={mailHelp}>{IMPORT_FORM_MESSAGES.sendMailHelp}</FormHelperText>
               </Box>

@@ -337,6 +337,10 @@ describe('/users/imports/documentation', () => {
     expect(screen.getByText(/Nombre de lignes : 20\s000 lignes au plus/)).toBeVisible();
     expect(screen.getByText(/UTF-8 \(avec ou sans BOM\)/)).toBeVisible();
     expect(screen.getByText(/seule la première feuille/)).toBeVisible();
+    // It quotes the form's checkbox in its own words.
+    expect(
+      screen.getByText(/part aussitôt si « Envoyer les e-mails immédiatement » est coché, sinon/),
+    ).toBeVisible();
     expect(screen.getByText(/un fichier peut être\s+réimporté/)).toBeVisible();
   });
 
