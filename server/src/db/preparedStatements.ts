@@ -89,13 +89,13 @@ function wrapClient(client: PoolClient, names: StatementNames): PoolClient {
     if (typeof first !== 'string' || (values !== undefined && !Array.isArray(values))) {
       return query(first, values);
     }
+    const params = values as unknown[] | undefined;
     const name = names.nameOf(first);
-    if (name === undefined) return send(client, first, values as unknown[] | undefined);
-    const config: QueryConfig = { name, text: first, values: values as unknown[] };
-    return send(client, config).catch((error: unknown) => {
+    if (name === undefined) return send(client, first, params);
+    return send(client, { name, text: first, values: params }).catch((error: unknown) => {
       if (!isStalePlan(error)) throw error;
       names.refuse(first);
-      return send(client, first, values as unknown[] | undefined);
+      return send(client, first, params);
     });
   };
   wrapped.release = (...args: Parameters<PoolClient['release']>) => client.release(...args);

@@ -12,7 +12,7 @@ import qs from 'qs';
 import { BoundedMap } from '../lib/boundedMap.ts';
 
 /** Distinct query strings kept (the oldest is dropped first). */
-export const QUERIES_KEPT = 1_000;
+const QUERIES_KEPT = 1_000;
 /** Longer query strings are read every time: they are rare, and would fill the memory kept. */
 export const KEPT_LENGTH_MAX = 2_048;
 
