@@ -18,21 +18,34 @@ const FALSE = sql<SqlBool>`false`;
 const brokerArray = (ids: readonly number[]) =>
   sql`ARRAY[${sql.join(ids.map((id) => sql.lit(Math.trunc(id))))}]::int[]`;
 
-/** Contracts in scope, on the contract table aliased `alias`. */
-export function contractScope(scope: DataScope, alias = 'contract'): Expression<SqlBool> {
+/**
+ * The predicate of a scope on a table aliased `alias`: every row, the partner's (the table's
+ * partner_id), or the rows of the given sellers (`brokers`, for that table); no scope, none.
+ */
+function byScope(
+  scope: DataScope,
+  alias: string,
+  brokers: (brokerIds: readonly number[]) => Expression<SqlBool>,
+): Expression<SqlBool> {
   switch (scope.kind) {
     case 'all':
       return TRUE;
     case 'partner':
       return sql<SqlBool>`${sql.ref(`${alias}.partner_id`)} = ${sql.lit(Math.trunc(scope.partnerId))}`;
     case 'brokers':
-      return scope.brokerIds.length
-        ? sql<SqlBool>`${sql.ref(`${alias}.broker_ids`)} && ${brokerArray(scope.brokerIds)}`
-        : FALSE;
+      return scope.brokerIds.length ? brokers(scope.brokerIds) : FALSE;
     default:
       return FALSE;
   }
 }
+
+/** Contracts in scope, on the contract table aliased `alias`. */
+export const contractScope = (scope: DataScope, alias = 'contract'): Expression<SqlBool> =>
+  byScope(
+    scope,
+    alias,
+    (ids) => sql<SqlBool>`${sql.ref(`${alias}.broker_ids`)} && ${brokerArray(ids)}`,
+  );
 
 /**
  * Rows that hang off one contract (premiums, benefits, commissions, subscriptions, options):
@@ -47,53 +60,29 @@ export function viaContract(scope: DataScope, contractId: string): Expression<Sq
 }
 
 /** Insured persons in scope: of the partner, or subscribed to a contract in scope. */
-export function insuredScope(scope: DataScope, alias = 'insured'): Expression<SqlBool> {
-  switch (scope.kind) {
-    case 'all':
-      return TRUE;
-    case 'partner':
-      return sql<SqlBool>`${sql.ref(`${alias}.partner_id`)} = ${scope.partnerId}`;
-    case 'brokers':
-      return sql<SqlBool>`EXISTS (SELECT 1 FROM subscription AS scope_subscription
-        JOIN contract AS scope_contract ON scope_contract.id = scope_subscription.contract_id
-        WHERE scope_subscription.insured_id = ${sql.ref(`${alias}.id`)}
-        AND ${contractScope(scope, 'scope_contract')})`;
-    default:
-      return FALSE;
-  }
-}
+export const insuredScope = (scope: DataScope, alias = 'insured'): Expression<SqlBool> =>
+  byScope(
+    scope,
+    alias,
+    () => sql<SqlBool>`EXISTS (SELECT 1 FROM subscription AS scope_subscription
+      JOIN contract AS scope_contract ON scope_contract.id = scope_subscription.contract_id
+      WHERE scope_subscription.insured_id = ${sql.ref(`${alias}.id`)}
+      AND ${contractScope(scope, 'scope_contract')})`,
+  );
 
 /** Customers (subscriber companies) in scope: of the partner, or holding a contract in scope. */
-export function customerScope(scope: DataScope, alias = 'customer'): Expression<SqlBool> {
-  switch (scope.kind) {
-    case 'all':
-      return TRUE;
-    case 'partner':
-      return sql<SqlBool>`${sql.ref(`${alias}.partner_id`)} = ${scope.partnerId}`;
-    case 'brokers':
-      return sql<SqlBool>`EXISTS (SELECT 1 FROM contract AS scope_contract
-        WHERE scope_contract.customer_id = ${sql.ref(`${alias}.id`)}
-        AND ${contractScope(scope, 'scope_contract')})`;
-    default:
-      return FALSE;
-  }
-}
+export const customerScope = (scope: DataScope, alias = 'customer'): Expression<SqlBool> =>
+  byScope(
+    scope,
+    alias,
+    () => sql<SqlBool>`EXISTS (SELECT 1 FROM contract AS scope_contract
+      WHERE scope_contract.customer_id = ${sql.ref(`${alias}.id`)}
+      AND ${contractScope(scope, 'scope_contract')})`,
+  );
 
 /**
  * Brokers (sellers, managers) in scope: every user of the partner; for managers and sellers,
  * themselves and the team they are given.
  */
-export function brokerScope(scope: DataScope, alias = 'app_user'): Expression<SqlBool> {
-  switch (scope.kind) {
-    case 'all':
-      return TRUE;
-    case 'partner':
-      return sql<SqlBool>`${sql.ref(`${alias}.partner_id`)} = ${scope.partnerId}`;
-    case 'brokers':
-      return scope.brokerIds.length
-        ? sql<SqlBool>`${sql.ref(`${alias}.id`)} IN (${sql.join(scope.brokerIds)})`
-        : FALSE;
-    default:
-      return FALSE;
-  }
-}
+export const brokerScope = (scope: DataScope, alias = 'app_user'): Expression<SqlBool> =>
+  byScope(scope, alias, (ids) => sql<SqlBool>`${sql.ref(`${alias}.id`)} IN (${sql.join(ids)})`);
