@@ -22,7 +22,10 @@ export interface Organization {
 /** Spec §3: "legalname (default 'error' when missing)". */
 export const MISSING_LEGALNAME = 'error';
 
-export function OrganizationFacts({ kind }: { kind: 'businessProvider' | 'company' }) {
+/** The role an organisation's detail shows it in. */
+export type OrganizationKind = 'businessProvider' | 'company';
+
+export function OrganizationFacts({ kind }: { kind: OrganizationKind }) {
   const record = useRecordContext<Organization>();
   if (!record) return null;
   const facts: Fact[] = [
