@@ -63,6 +63,10 @@ describe('/managers/liste', () => {
     for (const text of ['mathilde.roux', 'mathilde.roux@horizon-courtage.fr', 'Horizon Courtage']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
+    // The sellers' own columns (their code, their manager) are not the managers'.
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.filter((header) => /Code vendeur|^Manager/.test(header ?? ''))).toEqual([]);
+    expect(within(row).getAllByRole('cell')).toHaveLength(5);
     expect(query?.get('order[employee.lastname]')).toBe('asc');
     expect(screen.getByRole('link', { name: /Ajouter/ })).toHaveAttribute(
       'href',
