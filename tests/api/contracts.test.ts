@@ -546,16 +546,20 @@ describe('contracts of a customer, a product, a supervisor', () => {
     );
   });
 
-  it('answers 404 for an unknown customer, product or supervisor', async () => {
-    for (const path of [
-      '/api/customers/999999/contracts',
-      '/api/products/999999/contracts',
-      '/api/customers/abc/contracts',
-      '/api/contracts_by_supervisor?supervisor=999999',
+  it('answers 404 for an unknown customer, product or supervisor, in the parent’s words', async () => {
+    // A seller is no supervisor: its id answers as /api/supervisors/{id} would.
+    const seller = (await one("SELECT id FROM app_user WHERE username = 'vendeur'")) as Json;
+    for (const [path, detail] of [
+      ['/api/customers/999999/contracts', 'Ce souscripteur est introuvable.'],
+      ['/api/products/999999/contracts', 'Ce produit est introuvable.'],
+      ['/api/customers/abc/contracts', undefined],
+      ['/api/contracts_by_supervisor?supervisor=999999', 'Ce manager est introuvable.'],
+      [`/api/contracts_by_supervisor?supervisor=${seller.id}`, 'Ce manager est introuvable.'],
     ]) {
-      const { status, type } = await get(path);
+      const { status, type, body } = await get(path as string);
       expect(status, path).toBe(404);
       expect(type).toMatch(/^application\/problem\+json/);
+      if (detail) expect(body.detail, path).toBe(detail);
     }
   });
 

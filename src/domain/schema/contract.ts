@@ -20,6 +20,7 @@ export const Contract = defineClass({
   // Any signed-in user: the data scope decides which rows (none without a profile).
   access: {},
   defaultOrder: [{ field: 'dateDebVal', direction: 'desc' }],
+  messages: { notFound: 'Ce contrat est introuvable.' },
   properties: {
     id: idProperty('contract'),
     lbContrat: {

@@ -12,33 +12,31 @@ import {
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { sexes } from '../insureds/index.ts';
-import { pathParent, queryId, queryParent, withParent } from '../insureds/parents.ts';
 import { beneficiaries } from '../insureds/source.ts';
+import { pathParent, queryId, queryParent } from '../parents.ts';
 import { insuredOfContract } from './source.ts';
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   api.hydra.add(hydraClass(Beneficiary));
   api.hydra.add(hydraClass(ContractInsured));
 
-  await withParent(api, deps, INSURED_ROLES, pathParent('insured'), (child) =>
-    collection(child, deps, {
-      ...listParams(Beneficiary, { filters: { sex: sexes('beneficiary.sex') } }),
-      paths: ['/api/insureds/:id/beneficiaires'],
-      source: beneficiaries,
-      where: (ctx) => sql<boolean>`beneficiary.insured_id = ${ctx.pathId()}`,
-      keyset: false,
-    }),
-  );
+  collection(api, deps, {
+    ...listParams(Beneficiary, { filters: { sex: sexes('beneficiary.sex') } }),
+    paths: ['/api/insureds/:id/beneficiaires'],
+    check: pathParent('insured'),
+    source: beneficiaries,
+    where: (ctx) => sql<boolean>`beneficiary.insured_id = ${ctx.pathId()}`,
+    keyset: false,
+  });
 
-  await withParent(api, deps, INSURED_ROLES, queryParent('contract', 'contract'), (child) =>
-    collection(child, deps, {
-      ...listParams(ContractInsured, { ignored: ['contract'] }),
-      paths: ['/api/insured_with_beneficiaries'],
-      source: insuredOfContract,
-      where: (ctx) => sql<boolean>`subscription.contract_id = ${queryId(ctx, 'contract')}`,
-      keyset: true,
-    }),
-  );
+  collection(api, deps, {
+    ...listParams(ContractInsured, { ignored: ['contract'] }),
+    paths: ['/api/insured_with_beneficiaries'],
+    check: queryParent('contract', 'contract'),
+    source: insuredOfContract,
+    where: (ctx) => sql<boolean>`subscription.contract_id = ${queryId(ctx, 'contract')}`,
+    keyset: true,
+  });
 
   item(api, deps, {
     paths: [`${itemBase(Beneficiary)}/:id`],

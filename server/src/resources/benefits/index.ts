@@ -11,7 +11,7 @@ import { INSURED_ROLES } from '../../../../src/domain/schema/insured.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { type Api, collection, ignored, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
-import { queryId, queryParent, withParent } from '../insureds/parents.ts';
+import { queryId, queryParent } from '../parents.ts';
 import { benefits } from './source.ts';
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
@@ -19,14 +19,13 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const list = { ...listParams(Benefit), source: benefits, keyset: true };
   collection(api, deps, { ...list, paths: [collectionPath(Benefit), '/prestations'] });
 
-  await withParent(api, deps, INSURED_ROLES, queryParent('insured', 'idInsured'), (child) =>
-    collection(child, deps, {
-      ...list,
-      paths: ['/api/prestations_ifc_sas'],
-      where: (ctx) => sql<boolean>`benefit.insured_id = ${queryId(ctx, 'idInsured')}`,
-      filters: { ...list.filters, idInsured: ignored },
-    }),
-  );
+  collection(api, deps, {
+    ...list,
+    paths: ['/api/prestations_ifc_sas'],
+    check: queryParent('insured', 'idInsured'),
+    where: (ctx) => sql<boolean>`benefit.insured_id = ${queryId(ctx, 'idInsured')}`,
+    filters: { ...list.filters, idInsured: ignored },
+  });
 
   item(api, deps, {
     paths: [`${itemBase(Benefit)}/:id`, '/prestations/:id'],

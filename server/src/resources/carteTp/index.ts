@@ -20,11 +20,10 @@ import { httpError } from '../../http/problem.ts';
 import { rateLimitsOf } from '../../http/rateLimits.ts';
 import { ValidationFailed } from '../../http/violations.ts';
 import { type Api, type Ctx, contextOf, type ResourceDeps } from '../framework/context.ts';
-import { inScope } from '../insureds/parents.ts';
+import { inScope, parentNotFound } from '../parents.ts';
 import { carteTpPdf, frenchDate } from './pdf.ts';
 import { type CardData, cardOf, periodsOf } from './source.ts';
 
-const INSURED_NOT_FOUND = 'Cet assuré est introuvable.';
 const NO_CARD = "Aucune carte de tiers payant n'est disponible pour cet assuré.";
 const CARD_NOT_FOUND = 'Cette carte de tiers payant est introuvable pour cet assuré.';
 const BAD_EMAIL = "n'est pas une adresse e-mail valide.";
@@ -40,9 +39,9 @@ async function insuredContext(
   try {
     insuredId = ctx.pathId(param);
   } catch {
-    throw httpError(404, INSURED_NOT_FOUND);
+    throw parentNotFound('insured');
   }
-  if (!(await inScope(ctx, 'insured', insuredId))) throw httpError(404, INSURED_NOT_FOUND);
+  if (!(await inScope(ctx, 'insured', insuredId))) throw parentNotFound('insured');
   return { ctx, insuredId };
 }
 

@@ -4,17 +4,9 @@
 // are in ../contractReference.
 import { type Expression, type SqlBool, sql } from 'kysely';
 import { Contract } from '../../../../src/domain/schema/contract.ts';
-import { httpError } from '../../http/problem.ts';
-import { brokerScope, customerScope } from '../../scope/index.ts';
-import {
-  type Api,
-  type Ctx,
-  collection,
-  item,
-  parseId,
-  type ResourceDeps,
-} from '../framework/index.ts';
+import { type Api, type Ctx, collection, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass } from '../framework/schema.ts';
+import { pathParent, queryId, queryParent } from '../parents.ts';
 import { contractList } from './list.ts';
 import { contracts } from './source.ts';
 import { registerStatistics } from './statistics.ts';
@@ -27,49 +19,10 @@ const OLDEST_FIRST = [{ field: 'dateDebVal', direction: 'asc' }] as const;
  * (GET /api/contracts_by_supervisor?supervisor={id}). The team is an InitPlan of the same
  * query, so the GIN index on broker_ids still answers; the data scope applies on top.
  */
-function supervisorId(ctx: Ctx): number {
-  const raw = ctx.query.supervisor;
-  if (raw === undefined || raw === '') {
-    throw httpError(400, 'Le paramètre « supervisor » est obligatoire.');
-  }
-  const id = parseId(raw);
-  if (id === undefined) {
-    throw httpError(400, 'Le paramètre « supervisor » doit être un identifiant (nombre ou IRI).');
-  }
-  return id;
-}
-
 function supervisorTeam(ctx: Ctx): Expression<SqlBool> {
-  const id = supervisorId(ctx);
+  const id = queryId(ctx, 'supervisor');
   return sql<SqlBool>`contract.broker_ids && (ARRAY(SELECT app_user.id FROM app_user
     WHERE app_user.managed_by = ${id}) || ${id}::int)`;
-}
-
-/** The supervisor exists and is in the scope (as /api/supervisors/{id}); otherwise 404. */
-async function supervisorInScope(ctx: Ctx): Promise<void> {
-  const found = await ctx.db
-    .selectFrom('app_user')
-    .select(sql`1`.as('one'))
-    .where('app_user.id', '=', supervisorId(ctx))
-    .where(brokerScope(ctx.scope))
-    .executeTakeFirst();
-  if (!found) throw httpError(404, 'Ce superviseur est introuvable.');
-}
-
-/** The path's parent exists and the scope reaches it; otherwise 404. */
-async function mustExist(
-  ctx: Ctx,
-  table: 'customer' | 'product',
-  scope: Expression<SqlBool>,
-  notFound: string,
-): Promise<void> {
-  const found = await ctx.db
-    .selectFrom(table)
-    .select(sql`1`.as('one'))
-    .where(sql<SqlBool>`${sql.ref(`${table}.id`)} = ${ctx.pathId()}`)
-    .where(scope)
-    .executeTakeFirst();
-  if (!found) throw httpError(404, notFound);
 }
 
 export function register(api: Api, deps: ResourceDeps): void {
@@ -80,7 +33,7 @@ export function register(api: Api, deps: ResourceDeps): void {
     paths: ['/api/contracts/:id', '/contrats/:id'],
     resource: 'Contract',
     source: contracts,
-    notFound: 'Ce contrat est introuvable.',
+    notFound: Contract.messages?.notFound,
   });
 
   // Per-context lists (spec §9: ascending; a customer's contracts by state).
@@ -95,8 +48,7 @@ export function register(api: Api, deps: ResourceDeps): void {
       ],
       (ctx) => sql<SqlBool>`contract.customer_id = ${ctx.pathId()}`,
     ),
-    check: (ctx) =>
-      mustExist(ctx, 'customer', customerScope(ctx.scope), 'Ce souscripteur est introuvable.'),
+    check: pathParent('customer'),
   });
   collection(api, deps, {
     ...contractList(
@@ -104,11 +56,11 @@ export function register(api: Api, deps: ResourceDeps): void {
       OLDEST_FIRST,
       (ctx) => sql<SqlBool>`contract.product_id = ${ctx.pathId()}`,
     ),
-    check: (ctx) => mustExist(ctx, 'product', sql<SqlBool>`true`, 'Ce produit est introuvable.'),
+    check: pathParent('product'),
   });
   collection(api, deps, {
     ...contractList(['/api/contracts_by_supervisor'], OLDEST_FIRST, supervisorTeam),
-    check: supervisorInScope,
+    check: queryParent('supervisor', 'supervisor'),
   });
   registerStatistics(api, deps);
 }

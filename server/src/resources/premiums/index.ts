@@ -10,7 +10,7 @@ import { Premium } from '../../../../src/domain/schema/premium.ts';
 import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass } from '../framework/schema.ts';
 import { INSURED_ROLES } from '../insureds/index.ts';
-import { pathParent, queryId, queryParent, withParent } from '../insureds/parents.ts';
+import { pathParent, queryId, queryParent } from '../parents.ts';
 import { PREMIUM_COLLECTION } from './declaration.ts';
 import { premiums } from './source.ts';
 
@@ -19,29 +19,26 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
 
   collection(api, deps, { ...PREMIUM_COLLECTION, paths: ['/api/cotisations', '/cotisations'] });
 
-  await withParent(api, deps, INSURED_ROLES, pathParent('contract'), (child) =>
-    collection(child, deps, {
-      ...PREMIUM_COLLECTION,
-      paths: ['/api/contracts/:id/cotisations'],
-      where: (ctx) => sql<boolean>`premium.contract_id = ${ctx.pathId()}`,
-    }),
-  );
+  collection(api, deps, {
+    ...PREMIUM_COLLECTION,
+    paths: ['/api/contracts/:id/cotisations'],
+    check: pathParent('contract'),
+    where: (ctx) => sql<boolean>`premium.contract_id = ${ctx.pathId()}`,
+  });
 
-  await withParent(api, deps, INSURED_ROLES, queryParent('customer', 'contrat.customer'), (child) =>
-    collection(child, deps, {
-      ...PREMIUM_COLLECTION,
-      paths: ['/api/cotisations_by_customers'],
-      where: (ctx) => sql<boolean>`contract.customer_id = ${queryId(ctx, 'contrat.customer')}`,
-    }),
-  );
+  collection(api, deps, {
+    ...PREMIUM_COLLECTION,
+    paths: ['/api/cotisations_by_customers'],
+    check: queryParent('customer', 'contrat.customer'),
+    where: (ctx) => sql<boolean>`contract.customer_id = ${queryId(ctx, 'contrat.customer')}`,
+  });
 
-  await withParent(api, deps, INSURED_ROLES, pathParent('insured'), (child) =>
-    collection(child, deps, {
-      ...PREMIUM_COLLECTION,
-      paths: ['/api/insureds/:id/cotisations'],
-      where: (ctx) => sql<boolean>`premium.insured_id = ${ctx.pathId()}`,
-    }),
-  );
+  collection(api, deps, {
+    ...PREMIUM_COLLECTION,
+    paths: ['/api/insureds/:id/cotisations'],
+    check: pathParent('insured'),
+    where: (ctx) => sql<boolean>`premium.insured_id = ${ctx.pathId()}`,
+  });
 
   item(api, deps, {
     paths: ['/api/cotisations/:id', '/cotisations/:id'],

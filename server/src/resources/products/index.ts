@@ -3,10 +3,7 @@
 // contracts in the caller's scope (variants.ts); products of a customer and of a supervisor
 // (404 when that parent is out of scope); and products_with_contract, the option list.
 
-import { type SqlBool, sql } from 'kysely';
 import { Product } from '../../../../src/domain/schema/product.ts';
-import { brokerScope } from '../../scope/index.ts';
-import { customerInScope } from '../customers/scope.ts';
 import {
   type AnySelect,
   type Api,
@@ -22,7 +19,7 @@ import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { narrowed } from '../framework/source.ts';
 import { optionCollection } from '../organizations/optionList.ts';
 import { insuranceCompanyIri, organizationsByIds } from '../organizations/shape.ts';
-import { behindParent, rowExists } from './parent.ts';
+import { queryParent } from '../parents.ts';
 import {
   linkedOrganization,
   mainProvider,
@@ -83,35 +80,15 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     paths: ['/api/products_with_contract'],
     source: withContract,
   });
-  await behindParent(
-    api,
-    deps,
-    {
-      param: 'contracts.customer.id',
-      exists: (ctx, id) => rowExists(ctx, 'customer', id, customerInScope(ctx.scope, 'customer')),
-      notFound: 'Ce souscripteur est introuvable.',
-    },
-    (child) => collection(child, deps, { ...LIST, paths: ['/api/products_by_customer'] }),
-  );
-  await behindParent(
-    api,
-    deps,
-    {
-      param: 'supervisor',
-      exists: (ctx, id) =>
-        rowExists(
-          ctx,
-          'app_user',
-          id,
-          sql<SqlBool>`app_user.user_type = 3 AND ${brokerScope(ctx.scope, 'app_user')}`,
-        ),
-      notFound: 'Ce manager est introuvable.',
-    },
-    (child) =>
-      collection(child, deps, {
-        ...LIST,
-        paths: ['/api/products_by_supervisor'],
-        filters: { ...LIST.filters, supervisor: custom('id', ofSupervisor) },
-      }),
-  );
+  collection(api, deps, {
+    ...LIST,
+    paths: ['/api/products_by_customer'],
+    check: queryParent('customer', 'contracts.customer.id'),
+  });
+  collection(api, deps, {
+    ...LIST,
+    paths: ['/api/products_by_supervisor'],
+    check: queryParent('supervisor', 'supervisor'),
+    filters: { ...LIST.filters, supervisor: custom('id', ofSupervisor) },
+  });
 }

@@ -8,29 +8,27 @@ import { sql } from 'kysely';
 import { INSURED_ROLES, Subscription } from '../../../../src/domain/schema/insured.ts';
 import { type Api, collection, ignored, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
-import { pathParent, queryId, queryParent, withParent } from '../insureds/parents.ts';
 import { subscriptions } from '../insureds/source.ts';
+import { pathParent, queryId, queryParent } from '../parents.ts';
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   api.hydra.add(hydraClass(Subscription));
   const list = { ...listParams(Subscription), source: subscriptions, keyset: true };
 
-  await withParent(api, deps, INSURED_ROLES, pathParent('insured'), (child) =>
-    collection(child, deps, {
-      ...list,
-      paths: ['/api/insureds/:id/subscriptions'],
-      where: (ctx) => sql<boolean>`subscription.insured_id = ${ctx.pathId()}`,
-    }),
-  );
+  collection(api, deps, {
+    ...list,
+    paths: ['/api/insureds/:id/subscriptions'],
+    check: pathParent('insured'),
+    where: (ctx) => sql<boolean>`subscription.insured_id = ${ctx.pathId()}`,
+  });
 
-  await withParent(api, deps, INSURED_ROLES, queryParent('contract', 'contract'), (child) =>
-    collection(child, deps, {
-      ...list,
-      paths: ['/api/subscriptions_by_contract'],
-      filters: { ...list.filters, contract: ignored }, // the parent, applied by `where`
-      where: (ctx) => sql<boolean>`subscription.contract_id = ${queryId(ctx, 'contract')}`,
-    }),
-  );
+  collection(api, deps, {
+    ...list,
+    paths: ['/api/subscriptions_by_contract'],
+    check: queryParent('contract', 'contract'),
+    filters: { ...list.filters, contract: ignored }, // the parent, applied by `where`
+    where: (ctx) => sql<boolean>`subscription.contract_id = ${queryId(ctx, 'contract')}`,
+  });
 
   item(api, deps, {
     paths: [`${itemBase(Subscription)}/:id`],

@@ -37,7 +37,6 @@ import {
   type ResourceDeps,
 } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
-import { withParent } from '../insureds/parents.ts';
 import { importLogs, importRows } from './source.ts';
 
 const MANAGE = UserImportLog.access.read;
@@ -171,20 +170,14 @@ export async function registerUserImports(
     source: importRows,
     notFound: UserImportHistory.messages?.notFound,
   });
-  await withParent(
-    api,
-    deps,
-    MANAGE,
-    async (ctx) => void (await visibleImport(ctx, ctx.pathId())),
-    (child) =>
-      collection(child, deps, {
-        ...listParams(UserImportHistory),
-        paths: [`${BASE}/:id/user_import_histories`],
-        source: importRows,
-        where: (ctx) => sql<boolean>`user_import_history.import_log_id = ${ctx.pathId()}`,
-        keyset: false,
-      }),
-  );
+  collection(api, deps, {
+    ...listParams(UserImportHistory),
+    paths: [`${BASE}/:id/user_import_histories`],
+    check: async (ctx) => void (await visibleImport(ctx, ctx.pathId())),
+    source: importRows,
+    where: (ctx) => sql<boolean>`user_import_history.import_log_id = ${ctx.pathId()}`,
+    keyset: false,
+  });
 
   await api.register(async (scope) => {
     await scope.register(multipart, {
