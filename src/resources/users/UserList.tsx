@@ -36,6 +36,7 @@ const filters = [
     key="profile"
     source="profile"
     reference="profiles"
+    label={filterLabel(User, 'profile')}
     sort={{ field: 'name', order: 'ASC' }}
     perPage={100}
   >
