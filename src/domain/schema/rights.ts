@@ -395,6 +395,22 @@ export const Role = defineClass({
   },
 });
 
+/** The classes whose writes the rights history records, by their titles. */
+const RECORDED_CLASSES = Object.fromEntries(
+  [Realm, RoleTheme, UserType, Profile, ProfileRealm, Role]
+    .filter((decl) => decl.audited)
+    .map((decl) => [decl.name, decl.title]),
+);
+
+/** What a recorded change did: a write of the class, or the roles tree's two operations. */
+const RECORDED_ACTIONS = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+  tree: "Déplacement dans l'arbre",
+  order: "Nouvel ordre dans l'arbre",
+} as const;
+
 export const RightsChange = defineClass({
   name: 'RightsChange',
   resource: 'rights_changes',
@@ -431,6 +447,7 @@ export const RightsChange = defineClass({
       column: 'rights_change.class',
       filter: 'exact',
       sort: true,
+      choices: RECORDED_CLASSES,
     },
     targetId: {
       type: 'integer',
@@ -444,6 +461,7 @@ export const RightsChange = defineClass({
       label: 'Opération',
       column: 'rights_change.action',
       filter: 'exact',
+      choices: RECORDED_ACTIONS,
     },
     before: { type: 'json', label: 'Avant', column: 'rights_change.before', nullable: true },
     after: { type: 'json', label: 'Après', column: 'rights_change.after', nullable: true },
