@@ -64,6 +64,30 @@ describe('the list and its lookups', () => {
     expect(page['hydra:totalItems']).toBe(await api.count('SELECT id FROM app_user'));
   });
 
+  it('sorts by last sign-in with the users never signed in last, both ways', async () => {
+    // Two users signed in at known moments; most of the others never did.
+    await api.rows(`UPDATE app_user SET last_logged = '2026-11-20T08:00:00Z'
+      WHERE username = 'manager'`);
+    await api.rows(`UPDATE app_user SET last_logged = '2026-11-21T08:00:00Z'
+      WHERE username = 'vendeur'`);
+    expect(await api.count('SELECT id FROM app_user WHERE last_logged IS NULL')).toBeGreaterThan(
+      10,
+    );
+    for (const direction of ['desc', 'asc'] as const) {
+      const page = members(
+        await api.list('ageo', `/api/users?order[lastLogged]=${direction}&itemsPerPage=30`),
+      );
+      const expected = await api.ids(`SELECT id FROM app_user
+        ORDER BY last_logged ${direction} NULLS LAST, id ${direction} LIMIT 30`);
+      expect(
+        page.map((u) => u.id),
+        direction,
+      ).toEqual(expected);
+      // The ones who signed in come first, whichever the direction.
+      expect(page[0].lastLogged, direction).not.toBeNull();
+    }
+  });
+
   it('finds one account by exact username and realm, and nothing for a near miss', async () => {
     const found = members(
       await api.list('ageo', '/api/users?exact_username=VENDEUR&realm=partenaires'),

@@ -48,6 +48,11 @@ export interface SortDecl {
    * deep pages of this order need a narrower filter. Nullable columns never have one.
    */
   cursor?: false;
+  /**
+   * Empty values last whichever the direction (a user never signed in comes after every
+   * sign-in, newest or oldest first), where PostgreSQL puts them first when descending.
+   */
+  emptyLast?: true;
 }
 
 /** Kinds of export cell (server/src/exports/columns.ts writes each as XLSX and CSV). */

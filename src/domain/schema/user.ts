@@ -210,7 +210,7 @@ export const User = defineClass({
       label: 'Dernière connexion',
       column: 'app_user.last_logged',
       nullable: true,
-      sort: true,
+      sort: { emptyLast: true },
       filter: 'date',
     },
     createdAt: {

@@ -9,7 +9,7 @@
 // makes the database skip hundreds of thousands of rows. Past them, hydra:next carries an
 // opaque `after` cursor (keyset paging: `WHERE (sort keys) < (last row's keys)`), which costs
 // the same on page 2 and page 20,000.
-import { type Expression, type SqlBool, sql } from 'kysely';
+import { type Expression, type OrderByModifiers, type SqlBool, sql } from 'kysely';
 import { httpError } from '../../http/problem.ts';
 import type { Direction } from '../../hydra/query.ts';
 
@@ -19,7 +19,15 @@ export const MAX_OFFSET = COUNT_CAP;
 export interface SortKey {
   column: string;
   direction: Direction;
+  /** Empty values last, descending too (PostgreSQL puts them first there). */
+  emptyLast?: boolean;
 }
+
+/** The key's direction for Kysely's orderBy, with NULLS LAST when it asks for it. */
+export const orderModifiers = (key: SortKey): OrderByModifiers =>
+  key.emptyLast
+    ? (order) => (key.direction === 'desc' ? order.desc() : order.asc()).nullsLast()
+    : key.direction;
 
 export interface Cursor {
   /** The order the cursor was made for (public fields and directions): must match. */

@@ -90,6 +90,7 @@ type ListParts = Pick<
   | 'filters'
   | 'dates'
   | 'nullableOrder'
+  | 'emptyLast'
   | 'pageSize'
 >;
 
@@ -121,6 +122,7 @@ export function listParams(decl: AnyClass, binding: ListBinding = {}): ListParts
       .map(([, p]) => p.column as string),
   );
   const nullableOrder: string[] = [];
+  const emptyLast: string[] = [];
   const filters: Record<string, FilterDecl> = {};
   const dates: Record<string, string> = {};
 
@@ -159,6 +161,7 @@ export function listParams(decl: AnyClass, binding: ListBinding = {}): ListParts
     const sort = sortOf(p);
     if (sort) {
       const column = sort.column ?? p.column ?? fail(decl, `sort ${name} has no column`);
+      if (sort.emptyLast) emptyLast.push(column);
       for (const key of [name, ...(sort.aliases ?? [])]) {
         order[key] = column;
         if (nullableColumns.has(column) || sort.cursor === false) nullableOrder.push(key);
@@ -191,6 +194,7 @@ export function listParams(decl: AnyClass, binding: ListBinding = {}): ListParts
     filters,
     dates,
     nullableOrder,
+    emptyLast,
     pageSize: decl.pageSize,
   };
 }
