@@ -197,6 +197,8 @@ describe('creation', () => {
     );
     expect(answer.status).toBe(409);
     expect(answer.body.detail).toMatch(/déjà utilisé dans ce royaume/);
+    // Named as a violation of the field too, so that the form shows it under the username.
+    expect(violationsOf(answer)).toEqual([`username: ${answer.body.detail}`]);
     expect(await snapshot()).toEqual(before);
   });
 

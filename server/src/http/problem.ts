@@ -17,6 +17,8 @@ export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly title: string;
+  /** The field the refusal is about, when it is one (a conflict on a unique value). */
+  field?: string;
 
   constructor(statusCode: number, description?: string, title?: string) {
     super(description ?? descriptionFor(statusCode));
@@ -31,6 +33,16 @@ export function httpError(status: number, description?: string, title?: string):
   return new HttpError(status, description, title);
 }
 
+/**
+ * A 409 about one field (a username already taken): the problem also lists it as a violation
+ * of that field, as a 422 would, so that a form shows the message under the field.
+ */
+export function conflictOn(field: string, description: string): HttpError {
+  const error = new HttpError(409, description);
+  error.field = field;
+  return error;
+}
+
 export interface Problem {
   '@context': string;
   '@type': 'hydra:Error';
@@ -40,6 +52,8 @@ export interface Problem {
   detail: string;
   status: number;
   type: string;
+  /** A conflict on one field (conflictOn), listed as a 422 lists its violations. */
+  violations?: { propertyPath: string; message: string }[];
 }
 
 export function problem(status: number, description?: string, title?: string): Problem {
@@ -88,7 +102,12 @@ export function sendDatabaseUnavailable(reply: FastifyReply): FastifyReply {
 
 /** Turns anything thrown into the problem the client sees; never an internal message on 5xx. */
 export function toProblem(error: FastifyError | Error): Problem {
-  if (error instanceof HttpError) return problem(error.statusCode, error.message, error.title);
+  if (error instanceof HttpError) {
+    const body = problem(error.statusCode, error.message, error.title);
+    return error.field
+      ? { ...body, violations: [{ propertyPath: error.field, message: error.message }] }
+      : body;
+  }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
     return problem(

@@ -281,7 +281,8 @@ describe('/users/{id}/update', () => {
     expect(await screen.findByText("L'utilisateur a été enregistré.")).toBeInTheDocument();
   });
 
-  it('shows a 422 violation in French next to its field, and a 409 as a toast', async () => {
+  it('shows a 422 violation in French next to its field, and a 409 on a field too', async () => {
+    const TAKEN = "Le nom d'utilisateur « vendeur » est déjà utilisé dans ce royaume.";
     let answer = 422;
     server.use(
       http.get('*/api/users/42', () => HttpResponse.json(loaded())),
@@ -301,7 +302,17 @@ describe('/users/{id}/update', () => {
               },
               { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
             )
-          : hydraProblem(409, "Le nom d'utilisateur « vendeur » est déjà utilisé dans ce royaume."),
+          : // As the server answers a username taken in the realm: a 409 naming its field.
+            HttpResponse.json(
+              {
+                '@type': 'hydra:Error',
+                'hydra:description': TAKEN,
+                detail: TAKEN,
+                status: 409,
+                violations: [{ propertyPath: 'username', message: TAKEN }],
+              },
+              { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+            ),
       ),
     );
     edit();
@@ -321,8 +332,10 @@ describe('/users/{id}/update', () => {
     answer = 409;
     await userEvent.type(emailInput, 'x');
     await userEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
-    expect(
-      await screen.findByText("Le nom d'utilisateur « vendeur » est déjà utilisé dans ce royaume."),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByLabelText(/^Nom d'utilisateur/)).toHaveAccessibleDescription(
+        new RegExp(TAKEN.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      ),
+    );
   });
 });

@@ -16,7 +16,7 @@ import { DEFAULT_REALM, DEFAULT_TYPE } from '../../../../src/domain/userForm.ts'
 import { hashPassword } from '../../auth/password.ts';
 import { typeProfileName } from '../../db/migrations/012_rights.ts';
 import type { DB } from '../../db/schema.ts';
-import { httpError } from '../../http/problem.ts';
+import { conflictOn, httpError } from '../../http/problem.ts';
 import type { Violation } from '../../http/violations.ts';
 import { partnerOfOrganization } from '../../users/create.ts';
 import { passwordViolations } from '../../users/passwordLinks.ts';
@@ -134,8 +134,8 @@ export async function checkUser(
       .where('realm', '=', realm);
     if (id !== undefined) taken = taken.where('id', '<>', id);
     if (await taken.executeTakeFirst()) {
-      throw httpError(
-        409,
+      throw conflictOn(
+        'username',
         `Le nom d'utilisateur « ${username} » est déjà utilisé dans ce royaume.`,
       );
     }
