@@ -93,7 +93,7 @@ const ALL = 100;
 
 /**
  * The properties a detail shows: readable, plain or a declared relation; a list leaves out
- * the to-many ones (a cell of chips per row says little).
+ * the to-many ones (a cell of chips per row says little) and those not `listed`.
  */
 export function shownProperties(
   decl: AnyClass,
@@ -101,6 +101,7 @@ export function shownProperties(
 ): Array<[string, PropertyDecl]> {
   return entries(decl).filter(([name, p]) => {
     if (!isReadable(p) || name === 'id') return false;
+    if (where === 'list' && p.listed === false) return false;
     if (p.relation?.many) return where === 'detail' && manyTargetOf(p) !== undefined;
     if (p.relation) return targetOf(p) !== undefined;
     // An embedded value is shown on a detail only (as JSON), never in a list's cell.

@@ -237,10 +237,12 @@ export const ProfileRealm = defineClass({
   pageSize: 100,
   properties: {
     id: idProperty('profile_realm'),
+    // The list shows the names (sortable); the detail links the profile and the realm.
     profile: {
       type: 'integer',
       label: 'Profil',
       column: 'profile_realm.profile_id',
+      listed: false,
       relation: { target: 'Profile' },
       filter: { kind: 'iri', aliases: ['profile.id'] },
     },
@@ -248,6 +250,7 @@ export const ProfileRealm = defineClass({
       type: 'integer',
       label: 'Royaume',
       column: 'profile_realm.realm_id',
+      listed: false,
       relation: { target: 'Realm' },
       filter: { kind: 'iri', aliases: ['realm.id'] },
     },

@@ -118,6 +118,8 @@ export interface PropertyDecl {
   column?: string;
   /** Sent in answers (default true). */
   readable?: boolean;
+  /** Left out of the generic list's columns: another column already shows its value. */
+  listed?: false;
   /** Accepted in POST/PUT/PATCH bodies (default false). */
   writable?: boolean;
   /** A write must give it (POST and PUT). */
