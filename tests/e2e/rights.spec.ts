@@ -118,8 +118,10 @@ test('ageo reads the dashboards, charts and their numbers', async ({ browser }) 
   await page.goto('/admin/droits/dashboard');
   await page.getByRole('link', { name: /Historique des droits/ }).click();
   await expect(page).toHaveURL(/\/admin\/droits\/historique/);
-  // Newest first: the installation's profiles, or a change an earlier test made.
+  // Newest first: the installation's profiles, or a change an earlier test made; the element
+  // in French (« Profil », never the class's name « Profile »).
   await expect(page.getByRole('columnheader', { name: 'Auteur' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /Profile/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /\bProfil\b/ }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Profile', exact: true })).toHaveCount(0);
   await page.context().close();
 });
