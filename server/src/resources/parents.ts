@@ -16,6 +16,7 @@ import type { DB } from '../db/schema.ts';
 import { httpError } from '../http/problem.ts';
 import { brokerScope, contractScope, customerScope, insuredScope } from '../scope/index.ts';
 import type { DataScope } from '../scope/resolve.ts';
+import { USER_TYPE } from './brokers/member.ts';
 import { type Ctx, parseId } from './framework/index.ts';
 
 interface ParentRule {
@@ -30,11 +31,11 @@ const PARENTS = {
   contract: { table: 'contract', inScope: contractScope, decl: Contract },
   customer: { table: 'customer', inScope: customerScope, decl: Customer },
   product: { table: 'product', inScope: () => sql<SqlBool>`true`, decl: Product },
-  // A manager (user type 3) among the users the scope reaches, as /api/supervisors/{id}.
+  // A manager among the users the scope reaches, as /api/supervisors/{id}.
   supervisor: {
     table: 'app_user',
     inScope: (scope, alias) =>
-      sql<SqlBool>`${sql.ref(`${alias}.user_type`)} = 3 AND ${brokerScope(scope, alias)}`,
+      sql<SqlBool>`${sql.ref(`${alias}.user_type`)} = ${sql.lit(USER_TYPE.manager)} AND ${brokerScope(scope, alias)}`,
     decl: Supervisor,
   },
 } satisfies Record<string, ParentRule>;

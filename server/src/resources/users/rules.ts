@@ -20,9 +20,9 @@ import { conflictOn, httpError } from '../../http/problem.ts';
 import type { Violation } from '../../http/violations.ts';
 import { partnerOfOrganization } from '../../users/create.ts';
 import { passwordViolations } from '../../users/passwordLinks.ts';
+import { USER_TYPE } from '../brokers/member.ts';
 import type { Ctx } from '../framework/index.ts';
 
-const MANAGER_TYPE = 3;
 const ROLE_CODE = /^[A-Z][A-Z0-9_]{1,79}$/;
 const isProfileRole = (role: string) => role.startsWith('PROFILE_');
 
@@ -272,7 +272,7 @@ export async function checkUser(
       .executeTakeFirst();
     if (
       !manager ||
-      manager.user_type !== MANAGER_TYPE ||
+      manager.user_type !== USER_TYPE.manager ||
       (!operator && manager.partner_id !== own)
     ) {
       refuse('managedBy', 'Ce manager est introuvable.');
