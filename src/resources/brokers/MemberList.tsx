@@ -17,6 +17,12 @@ import { brokers } from './index.ts';
 import { MemberListActions, NoMember } from './MemberListActions.tsx';
 import { type Member, managerName, memberName } from './members.tsx';
 
+/** The filters both lists open with: the last name (always shown), then the user name. */
+const NAME_FILTERS = [
+  <TextInput key="lastname" source="employee.lastname" alwaysOn />,
+  <TextInput key="username" source="username" />,
+];
+
 const MEMBERS = {
   seller: {
     path: '/brokers',
@@ -24,8 +30,7 @@ const MEMBERS = {
     sort: brokers.defaultSort,
     none: 'Aucun vendeur.',
     filters: [
-      <TextInput key="lastname" source="employee.lastname" alwaysOn />,
-      <TextInput key="username" source="username" />,
+      ...NAME_FILTERS,
       <TextInput key="sellerCode" source="sellerCode" />,
       yesNoFilter(Broker, 'enabled'),
     ],
@@ -35,11 +40,7 @@ const MEMBERS = {
     loadError: LOAD_ERRORS.managers,
     sort: managers.defaultSort,
     none: 'Aucun manager.',
-    filters: [
-      <TextInput key="lastname" source="employee.lastname" alwaysOn />,
-      <TextInput key="username" source="username" />,
-      yesNoFilter(Supervisor, 'enabled'),
-    ],
+    filters: [...NAME_FILTERS, yesNoFilter(Supervisor, 'enabled')],
   },
 };
 
