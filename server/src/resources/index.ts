@@ -44,10 +44,10 @@ export async function registerResources(api: Api, deps: ResourceDeps): Promise<v
   await supervisors.register(api, deps);
   // Insured persons, beneficiaries, subscriptions, benefits, premiums.
   await insureds.register(api, deps);
-  await beneficiaries.register(api, deps);
-  await subscriptions.register(api, deps);
-  await benefits.register(api, deps);
-  await premiums.register(api, deps);
+  beneficiaries.register(api, deps);
+  subscriptions.register(api, deps);
+  benefits.register(api, deps);
+  premiums.register(api, deps);
   // The third-party-payer card of an insured person (/api/assures/{id}/..._carte_tp...).
   carteTp.register(api, deps);
   // The operator's dashboards.

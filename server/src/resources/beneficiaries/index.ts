@@ -16,7 +16,7 @@ import { beneficiaries } from '../insureds/source.ts';
 import { pathParent, queryId, queryParent } from '../parents.ts';
 import { insuredOfContract } from './source.ts';
 
-export async function register(api: Api, deps: ResourceDeps): Promise<void> {
+export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(Beneficiary));
   api.hydra.add(hydraClass(ContractInsured));
 

@@ -14,7 +14,7 @@ import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { queryId, queryParent } from '../parents.ts';
 import { benefits } from './source.ts';
 
-export async function register(api: Api, deps: ResourceDeps): Promise<void> {
+export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(Benefit));
   const list = { ...listParams(Benefit), source: benefits, keyset: true };
   collection(api, deps, { ...list, paths: [collectionPath(Benefit), '/prestations'] });

@@ -14,7 +14,7 @@ import { pathParent, queryId, queryParent } from '../parents.ts';
 import { PREMIUM_COLLECTION } from './declaration.ts';
 import { premiums } from './source.ts';
 
-export async function register(api: Api, deps: ResourceDeps): Promise<void> {
+export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(Premium));
 
   collection(api, deps, { ...PREMIUM_COLLECTION, paths: ['/api/cotisations', '/cotisations'] });

@@ -11,7 +11,7 @@ import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { subscriptions } from '../insureds/source.ts';
 import { pathParent, queryId, queryParent } from '../parents.ts';
 
-export async function register(api: Api, deps: ResourceDeps): Promise<void> {
+export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(Subscription));
   const list = { ...listParams(Subscription), source: subscriptions, keyset: true };
 
