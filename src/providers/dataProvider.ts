@@ -5,7 +5,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'ra-core';
-import { classNamed, classOfResource } from '../domain/schema/index.ts';
+import { classNamed, classOfResource, isSortable } from '../domain/schema/index.ts';
 import { getBearer } from './bearer.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
 import { createResponseCache, type ResponseCache, userKeyOfBearer } from './responseCache.ts';
@@ -211,8 +211,11 @@ export function createHydraDataProvider(
         query.set('page', String(pagination.page));
         query.set('itemsPerPage', String(pagination.perPage));
       }
-      if (sort?.field) {
-        const field = route.sortAliases?.[sort.field] ?? sort.field;
+      // An order the class does not declare (an old bookmark, an address edited by hand) is
+      // not sent: the API would refuse the whole page; the list keeps its default order.
+      const alias = sort?.field ? route.sortAliases?.[sort.field] : undefined;
+      if (sort?.field && (alias || isSortable(resource, sort.field))) {
+        const field = alias ?? sort.field;
         query.set(`order[${field}]`, sort.order.toLowerCase() === 'asc' ? 'asc' : 'desc');
       }
       appendFilters(query, filter);

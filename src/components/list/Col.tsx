@@ -9,19 +9,8 @@ import {
 } from 'ra-core';
 import { createElement, type ReactNode } from 'react';
 import { DataTable, type DataTableColumnProps } from 'react-admin';
-import { classOfResource, sortOf } from '../../domain/schema/index.ts';
+import { isSortable } from '../../domain/schema/index.ts';
 import { RowLink } from './RowLink.tsx';
-
-/**
- * Whether the list of this resource may be sorted by this column: a property declared sortable
- * or one of the class's own orders (undeclared resource: as react-admin).
- */
-export function isSortable(resource: string | undefined, source: string | undefined): boolean {
-  const decl = classOfResource(resource);
-  if (!decl || !source) return decl === undefined;
-  const property = decl.properties[source];
-  return property ? sortOf(property) !== undefined : decl.sorts?.[source] !== undefined;
-}
 
 /** Where a row leads (a spec path such as `/contrats/12`), or nothing for a row without detail. */
 // biome-ignore lint/suspicious/noExplicitAny: rows of any record type

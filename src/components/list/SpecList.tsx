@@ -1,6 +1,7 @@
 import { type SortPayload, useListContext, useNotify } from 'ra-core';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { List, ListActions, type ListProps } from 'react-admin';
+import { isSortable } from '../../domain/schema/index.ts';
 import { FilterDefaults } from './FilterDefaults.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
@@ -32,6 +33,19 @@ function ResetPageOnError() {
   useEffect(() => {
     if (error && page !== 1) setPage(1);
   }, [error, page, setPage]);
+  return null;
+}
+
+/**
+ * An address ordering the list by a column the class does not sort (an old bookmark) is put
+ * back on the default order: the data provider does not send it, so the address says so too.
+ */
+function KnownSortOnly({ fallback }: { fallback?: SortPayload }) {
+  const { resource, sort, setSort } = useListContext();
+  const unknown = Boolean(sort?.field) && !isSortable(resource, sort.field);
+  useEffect(() => {
+    if (unknown) setSort(fallback ?? { field: 'id', order: 'ASC' });
+  }, [unknown, fallback, setSort]);
   return null;
 }
 
@@ -98,7 +112,10 @@ export function SpecList({
       exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
       {...rest}
     >
-      <ListStatus>{children}</ListStatus>
+      <ListStatus>
+        <KnownSortOnly fallback={sort} />
+        {children}
+      </ListStatus>
     </List>
   );
 }

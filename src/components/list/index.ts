@@ -1,4 +1,4 @@
-export { Col, type ColProps, cellContent, isSortable, type RowLinkFn } from './Col.tsx';
+export { Col, type ColProps, cellContent, type RowLinkFn } from './Col.tsx';
 export {
   AmountField,
   BirthDateField,

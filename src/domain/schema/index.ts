@@ -18,7 +18,7 @@ import { Product } from './product.ts';
 import { Profile, ProfileRealm, Realm, RightsChange, Role, RoleTheme, UserType } from './rights.ts';
 import { Broker, Supervisor } from './seller.ts';
 import { Supplier } from './supplier.ts';
-import type { AnyClass } from './types.ts';
+import { type AnyClass, sortOf } from './types.ts';
 import { User } from './user.ts';
 import { UserImportHistory, UserImportLog } from './userImport.ts';
 
@@ -70,5 +70,30 @@ const byName = new Map(CLASSES.map((c) => [c.name, c]));
 
 /** The declared class of this Hydra name ('Supplier'), if any. */
 export const classNamed = (name: string): AnyClass | undefined => byName.get(name);
+
+const orderNames = new Map(
+  CLASSES.map((c) => {
+    const names = new Set(['id']); // every collection sorts by its id, react-admin's default
+    for (const [name, p] of Object.entries(c.properties)) {
+      const sort = sortOf(p);
+      if (sort) for (const n of [name, ...(sort.aliases ?? [])]) names.add(n);
+    }
+    for (const [name, s] of Object.entries(c.sorts ?? {})) {
+      for (const n of [name, ...(s.aliases ?? [])]) names.add(n);
+    }
+    return [c.resource, names];
+  }),
+);
+
+/**
+ * Whether the list of this resource may be sorted by this field: a property declared sortable,
+ * one of the class's own orders, or a name the API takes for either (spec §7 aliases); a
+ * resource no class declares is left to react-admin.
+ */
+export function isSortable(resource: string | undefined, field: string | undefined): boolean {
+  const names = resource === undefined ? undefined : orderNames.get(resource);
+  if (!names || !field) return names === undefined;
+  return names.has(field);
+}
 
 export * from './types.ts';

@@ -11,7 +11,7 @@ export const commissions: Declaration = {
   icon: CommissionIcon,
   // No order is given for commissions (spec §9): the server's, newest start first.
   defaultSort: { field: 'startAt', order: 'DESC' },
-  api: { collection: '/api/commissions', sortAliases: { start: 'startAt' } },
+  api: { collection: '/api/commissions' },
   routes: [
     // The spec lists /Commission/list while its menu links /commission/list; both are declared
     // so that both bookmarks keep working (React Router would match either one case-blind).

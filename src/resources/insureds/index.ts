@@ -10,7 +10,7 @@ export const insureds: Declaration = {
   icon: InsuredIcon,
   // spec §9: affiliates by startAt descending.
   defaultSort: { field: 'startAt', order: 'DESC' },
-  api: { collection: '/api/assures', sortAliases: { start: 'startAt' } },
+  api: { collection: '/api/assures' },
   routes: [
     {
       path: '/affilies/liste',

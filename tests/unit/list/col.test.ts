@@ -4,7 +4,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isSortable } from '../../../src/components/list/Col.tsx';
+import { isSortable } from '../../../src/domain/schema/index.ts';
+import { API_ROUTES } from '../../../src/resources/api.ts';
+import { DECLARATIONS } from '../../../src/resources/index.ts';
 
 describe('isSortable', () => {
   it('follows the declaration: properties declared sortable and the class’s own orders', () => {
@@ -14,6 +16,19 @@ describe('isSortable', () => {
     expect(isSortable('subscriptions', 'contract')).toBe(true); // sorted by its number
     expect(isSortable('cotisations', 'total')).toBe(false); // a column computed for display
     expect(isSortable('cotisations', 'unknown')).toBe(false);
+  });
+
+  it('accepts every default order a screen declares, and the id', () => {
+    const defaults = DECLARATIONS.flatMap((d) =>
+      d.defaultSort ? [[d.name, d.defaultSort.field] as const] : [],
+    );
+    expect(defaults.length).toBeGreaterThan(10);
+    for (const [resource, field] of defaults) {
+      const aliased = API_ROUTES[resource]?.sortAliases?.[field] !== undefined;
+      expect(aliased || isSortable(resource, field), `${resource} by ${field}`).toBe(true);
+    }
+    expect(isSortable('brokers', 'id')).toBe(true);
+    expect(isSortable('insureds', 'start')).toBe(true); // spec §7: start maps to startAt
   });
 
   it('leaves a resource no class declares to react-admin', () => {

@@ -73,6 +73,34 @@ describe('SpecList', () => {
     await waitFor(() => expect(location?.search).toContain('Azur'));
   });
 
+  it('puts a bookmarked order the class does not sort back on the default, never asking it', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/insuranceOfCompanies', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return hydraCollection(companies, 10);
+      }),
+    );
+    let location: Location | undefined;
+    renderScreen(<CompanyList />, {
+      route: '/mutuelles/liste',
+      at: '/mutuelles/liste?sort=siren&order=DESC',
+      resource: 'insuranceCompanies',
+      onLocation: (l) => {
+        location = l;
+      },
+    });
+    expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(new URLSearchParams(location?.search).get('sort')).toBe('legalname'),
+    );
+    await waitFor(() => expect(queries.at(-1)?.get('order[legalname]')).toBe('asc'));
+    expect(
+      queries.flatMap((q) => [...q.keys()]).filter((k) => k.startsWith('order[')),
+    ).not.toContain('order[siren]');
+    expect(screen.queryByText(/erreur/i)).toBeNull();
+  });
+
   it('on a failed load: emptied, error flag, the French message of §8', async () => {
     server.use(http.get('*/api/insuranceOfCompanies', () => hydraProblem(500, 'boom')));
     const { container } = renderScreen(<CompanyList />, {

@@ -166,6 +166,25 @@ describe('Hydra data provider', () => {
     expect(result.meta).toMatchObject({ totalIsLowerBound: true });
   });
 
+  it('sends no order the class does not declare (an old bookmark): the API would refuse the page', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/contracts', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ 'hydra:member': [], 'hydra:totalItems': 0 });
+      }),
+    );
+    for (const field of ['nope', 'email', 'lbContrat']) {
+      await dataProvider.getList('contracts', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field, order: 'ASC' },
+        filter: {},
+      });
+    }
+    const orders = queries.map((q) => [...q.keys()].filter((k) => k.startsWith('order[')));
+    expect(orders).toEqual([[], [], ['order[lbContrat]']]);
+  });
+
   it('reads a per-parent list from meta.path, and a reference as a filter', async () => {
     const urls: string[] = [];
     server.use(
