@@ -454,13 +454,25 @@ describe('what a file may be', () => {
         // As the exports write CSV: a byte-order mark, then two rows each ended by CRLF.
         expect(text).toMatch(/^\ufeff[^\r\n]+\r\n[^\r\n]+\r\n$/);
       }
-      // The example line imports as it is (its example e-mail once, then a known account).
+      // The file reads; its example line is skipped with a warning, never an account (a file
+      // filled under it would otherwise create Claire Martin and send her an invitation).
       const answer = await upload('ageo', { bytes, name: `modele.${format}` });
       // Failed once in a full run under load (422): the message says which file and why.
       expect(answer.status, `${format}: ${JSON.stringify(answer.body)}`).toBe(202);
       const log = await ended('ageo', answer.body.id);
-      expect(log.failedCount).toBe(0);
+      expect(log).toMatchObject({ rowCount: 1, successCount: 0, warningCount: 1, failedCount: 0 });
+      const [row] = await api.all('ageo', `/api/user_import_logs/${log.id}/user_import_histories`);
+      expect(row).toMatchObject({ processStatus: 'warning', userId: null, emailSent: false });
+      expect(row.errorMessage).toBe(
+        "Ligne d'exemple du modèle (claire.martin@example.fr) : ignorée, aucun compte n'est créé. Retirez-la du fichier.",
+      );
     }
+    const example = IMPORT_COLUMNS.find((c) => c.header === 'email')?.example;
+    expect(
+      await api.one(
+        `SELECT count(*)::int AS id FROM app_user WHERE lower(email) = lower('${example}')`,
+      ),
+    ).toBe(0);
     const vendeur = await fetch(new URL('/api/user_import_logs/template.csv', server.url), {
       headers: { authorization: `Bearer ${await api.token('vendeur')}` },
     });

@@ -85,7 +85,8 @@ export function UserImportDocumentation({ title }: PageProps) {
           <Section title="Modèles">
             <Typography variant="body2" sx={{ mb: 2 }}>
               Partez d'un modèle : il contient les en-têtes attendus et une ligne d'exemple à
-              remplacer.
+              remplacer. Laissée dans le fichier, la ligne d'exemple est ignorée (avertissement) :
+              elle ne crée aucun compte.
             </Typography>
             <TemplateButtons />
           </Section>

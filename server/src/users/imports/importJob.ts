@@ -5,7 +5,8 @@
 // never stops the others:
 // - success: the account is created (and its invitation sent when asked);
 // - warning: the account exists already in the realm (the line is skipped: importing a file
-//   again creates no duplicate), or it was created but its invitation could not be sent;
+//   again creates no duplicate), the line is the template's example (skipped), or the account
+//   was created but its invitation could not be sent;
 // - failed: nothing is created; the message says why, column by column.
 // The history rows and the counts are written in batches; `heartbeat_at` is touched with them,
 // and the row names the process running it (migration 018, db/instance.ts), so that an import
@@ -323,7 +324,7 @@ export class UserImports {
     translate: ReturnType<typeof rowTranslator>,
   ): Promise<Outcome> {
     const { ctx, sendMail } = run;
-    const { body, faults, facts } = await translate(row);
+    const { body, faults, skipped, facts } = await translate(row);
     const outcome: Outcome = {
       line: row.line,
       status: 'failed',
@@ -333,6 +334,7 @@ export class UserImports {
       emailSentAt: null,
       facts,
     };
+    if (skipped) return { ...outcome, status: 'warning', message: skipped };
     if (!body) return { ...outcome, message: faults.join(' ') };
     try {
       const { id } = await this.deps.createUser(ctx, body, { quiet: true });

@@ -7,6 +7,7 @@
 // the database once for it.
 import { type Kysely, sql } from 'kysely';
 import { DEFAULT_REALM } from '../../../../src/domain/userForm.ts';
+import { IMPORT_COLUMNS } from '../../../../src/domain/userImport.ts';
 import type { DB } from '../../db/schema.ts';
 import type { DataScope } from '../../scope/index.ts';
 import type { ImportRow } from './readFile.ts';
@@ -16,6 +17,8 @@ export interface RowBody {
   body?: Record<string, unknown>;
   /** What the line says wrong, in French, each naming its column. */
   faults: string[];
+  /** Why the line is skipped without being wrong (a warning): the template's example line. */
+  skipped?: string;
   /** What the history row keeps of the line. */
   facts: {
     lastname: string | null;
@@ -38,6 +41,11 @@ const CIVILITIES = new Map([
 ]);
 
 const orNull = (text: string | undefined) => (text ? text : null);
+
+// The templates' example line left in a file (rows added under it) would create its account
+// and send it an invitation: a line with its e-mail address is skipped, and says so.
+const EXAMPLE_EMAIL = IMPORT_COLUMNS.find((c) => c.header === 'email')?.example ?? '';
+const EXAMPLE_SKIPPED = `Ligne d'exemple du modèle (${EXAMPLE_EMAIL}) : ignorée, aucun compte n'est créé. Retirez-la du fichier.`;
 
 /** The translation of lines for one importer, with what it has looked up so far. */
 export function rowTranslator(db: Kysely<DB>, scope: DataScope) {
@@ -165,6 +173,20 @@ export function rowTranslator(db: Kysely<DB>, scope: DataScope) {
     const email = cell('email');
     const username = cell('identifiant') || email;
     const key = cell('cle_regroupement');
+    if (email.toLowerCase() === EXAMPLE_EMAIL) {
+      const facts = { lastname: orNull(cell('nom')), firstname: orNull(cell('prenom')) };
+      return {
+        faults,
+        skipped: EXAMPLE_SKIPPED,
+        facts: {
+          ...facts,
+          email,
+          username: orNull(username),
+          regroupementKey: orNull(key),
+          organizationId: null,
+        },
+      };
+    }
     const body: Record<string, unknown> = {
       lastname: cell('nom'),
       firstname: cell('prenom'),
