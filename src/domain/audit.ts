@@ -22,25 +22,6 @@ export const AUDIT_ACTIONS = {
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** The classes an event names as its target, in French (the journal's « Élément »). */
-export const AUDIT_TARGETS = {
-  Insured: 'Assuré',
-  ContractInsured: 'Assuré du contrat',
-  Beneficiary: 'Ayant droit',
-  Benefit: 'Prestation',
-  Contract: 'Contrat',
-  Premium: 'Cotisation',
-  Profile: 'Profil',
-  Role: 'Droit',
-  Realm: 'Royaume',
-  RoleTheme: 'Thème de droits',
-  UserType: "Type d'utilisateur",
-  User: 'Utilisateur',
-  Broker: 'Vendeur',
-  Supervisor: 'Manager',
-  AccessGroup: 'Groupe partenaire',
-} as const;
-
 export const isAuditAction = (value: unknown): value is AuditAction =>
   typeof value === 'string' && Object.hasOwn(AUDIT_ACTIONS, value);
 

@@ -3,8 +3,40 @@
 // DELETE answer 405, and the table refuses UPDATE and DELETE: migration 019). The events are
 // recorded by the server itself (server/src/audit/record.ts) for the classes whose declaration
 // has an `audit`.
-import { AUDIT_ACTIONS, AUDIT_TARGETS } from '../audit.ts';
+import { AUDIT_ACTIONS } from '../audit.ts';
+import { AccessGroup } from './accessGroup.ts';
+import { Benefit } from './benefit.ts';
+import { Contract } from './contract.ts';
+import { Beneficiary, ContractInsured, Insured } from './insured.ts';
+import { Premium } from './premium.ts';
+import { Profile, Realm, Role, RoleTheme, UserType } from './rights.ts';
+import { Broker, Supervisor } from './seller.ts';
 import { defineClass, idProperty } from './types.ts';
+import { User } from './user.ts';
+
+/**
+ * The classes an event may name (the journal's « Élément »), by their own titles: those whose
+ * declaration has an `audit`, and those exported (contracts, premiums).
+ */
+export const AUDIT_TARGETS = Object.fromEntries(
+  [
+    Insured,
+    ContractInsured,
+    Beneficiary,
+    Benefit,
+    Contract,
+    Premium,
+    Profile,
+    Role,
+    Realm,
+    RoleTheme,
+    UserType,
+    User,
+    Broker,
+    Supervisor,
+    AccessGroup,
+  ].map((c) => [c.name, c.title]),
+);
 
 export const AuditEvent = defineClass({
   name: 'AuditEvent',

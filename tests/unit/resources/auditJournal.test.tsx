@@ -13,6 +13,8 @@ import { GenericShow } from '../../../src/components/generic/GenericShow.tsx';
 import { DEMO_ACCOUNTS } from '../../../src/domain/demoAccounts.ts';
 import { buildMenu } from '../../../src/domain/menu.ts';
 import { expandRoles } from '../../../src/domain/roles.ts';
+import { AuditEvent } from '../../../src/domain/schema/audit.ts';
+import { CLASSES } from '../../../src/domain/schema/index.ts';
 import { DECLARATIONS } from '../../../src/resources/index.ts';
 import { hydraCollection } from '../support/hydra.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
@@ -147,5 +149,15 @@ describe("the journal d'audit in the menu", () => {
       const paths = menuOf(username).flatMap((e) => [e.path, ...e.children.map((c) => c.path)]);
       expect(paths, username).not.toContain('/admin/journal');
     }
+  });
+});
+
+describe('the journal’s « Élément »', () => {
+  it('names every class whose declaration is audited, by the class’s own title', () => {
+    const choices = AuditEvent.properties.targetType.choices ?? {};
+    const audited = CLASSES.filter((c) => c.audit);
+    expect(audited.length).toBeGreaterThan(10);
+    for (const decl of audited) expect(choices[decl.name], decl.name).toBe(decl.title);
+    expect(choices.Contract).toBe('Contrat'); // exported, not audited on reads
   });
 });
