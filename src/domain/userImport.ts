@@ -51,7 +51,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'identifiant',
     property: 'username',
     required: false,
-    help: "Lettres sans accent, chiffres et . _ @ - ; l'adresse e-mail si la cellule est vide. Un identifiant qui existe déjà dans le royaume : la ligne est ignorée (avertissement), ce qui permet de réimporter un fichier.",
+    help: "Lettres sans accent, chiffres et . _ @ -, en commençant par une lettre ou un chiffre ; l'adresse e-mail si la cellule est vide. Un identifiant qui existe déjà dans le royaume : la ligne est ignorée (avertissement), ce qui permet de réimporter un fichier.",
     example: 'cmartin',
   },
   {
@@ -93,7 +93,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'code_vendeur',
     property: 'sellerCode',
     required: false,
-    help: '40 caractères au plus.',
+    help: 'Lettres sans accent, chiffres, - et _ ; 40 caractères au plus.',
     example: '',
   },
 ];

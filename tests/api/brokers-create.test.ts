@@ -231,6 +231,21 @@ describe('POST /api/brokers: validation (422, nothing saved)', () => {
     ['username taken', () => sellerBody({ username: 'vendeur' }), 'username', /déjà utilisé/],
     ['username taken, other case', () => sellerBody({ username: 'VENDEUR' }), 'username', /déjà/],
     ['username with a space', () => sellerBody({ username: 'a b' }), 'username', /caractères/],
+    // The limits and forms of the User class (src/domain/schema/user.ts): a member created here
+    // can be saved again from the administration's user form.
+    ['username from a dot', () => sellerBody({ username: '.vd' }), 'username', /commence par/],
+    [
+      'seller code over 40',
+      () => sellerBody({ sellerCode: 'V'.repeat(41) }),
+      'sellerCode',
+      /40 caractères/,
+    ],
+    [
+      'job function over 100',
+      () => sellerBody({}, { jobFunction: 'x'.repeat(101) }),
+      'employee.jobFunction',
+      /100 caractères/,
+    ],
     ['e-mail missing', () => sellerBody({ email: null }), 'email', /obligatoire/],
     ['e-mail invalid', () => sellerBody({ email: 'claire.martin' }), 'email', /pas valide/],
     [

@@ -202,6 +202,18 @@ describe('creation', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses a seller code with a space or an accent, as a seller’s creation does (422), nothing written', async () => {
+    const before = await snapshot();
+    for (const sellerCode of ['V 042', 'VÉ42']) {
+      const answer = await api.send('ageo', 'POST', '/api/users/create', newUser({ sellerCode }));
+      expect(answer.status).toBe(422);
+      expect(violationsOf(answer)).toEqual([
+        'sellerCode: « Code vendeur » ne peut contenir que des lettres sans accent, des chiffres, - et _.',
+      ]);
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
   it('refuses escalation by a partner administrator (422 on the field), nothing written', async () => {
     const ageoProfile = await api.one(
       "SELECT pr.id FROM profile_realm pr JOIN profile p ON p.id = pr.profile_id JOIN realm r ON r.id = pr.realm_id WHERE p.name = 'Administrateur AGEO' AND r.name = 'partenaires'",

@@ -2,6 +2,7 @@
 // `employee`, references as IRIs), each checked on its own with zod so that one answer names
 // every field at fault, with a French message (spec §3 "Seller/broker and manager").
 import { z } from 'zod';
+import { User } from '../../../src/domain/schema/user.ts';
 import type { Violation } from '../http/violations.ts';
 import { parseId } from '../resources/framework/index.ts';
 
@@ -42,28 +43,36 @@ function reference(required: string, malformed: string) {
   });
 }
 
-const USERNAME = /^[A-Za-z0-9._@-]+$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// The same limits and forms as a user written through the User class (the administration's
+// form, the imports): a seller created here can be edited there.
+const { properties } = User;
+const limit = (name: keyof typeof properties) => properties[name].maxLength as number;
+const form = (name: keyof typeof properties) => new RegExp(properties[name].pattern?.regex ?? '');
+const USERNAME = form('username');
+const EMAIL = form('email');
+const SELLER_CODE = form('sellerCode');
 
 export const FIELDS = {
-  username: text("Le nom d'utilisateur", "Le nom d'utilisateur est obligatoire.", 180).refine(
-    (value) => USERNAME.test(value),
-    {
-      error:
-        "Le nom d'utilisateur ne peut contenir que des lettres sans accent, des chiffres et les caractères . _ @ -",
-    },
-  ),
-  email: text("L'adresse e-mail", "L'adresse e-mail est obligatoire.", 180).refine(
+  username: text(
+    "Le nom d'utilisateur",
+    "Le nom d'utilisateur est obligatoire.",
+    limit('username'),
+  ).refine((value) => USERNAME.test(value), {
+    error:
+      "Le nom d'utilisateur commence par une lettre ou un chiffre et ne contient que des lettres sans accent, des chiffres et les caractères . _ @ -",
+  }),
+  email: text("L'adresse e-mail", "L'adresse e-mail est obligatoire.", limit('email')).refine(
     (value) => EMAIL.test(value),
     { error: "L'adresse e-mail n'est pas valide." },
   ),
   enabled: z.boolean({ error: 'Le champ « Actif » doit valoir vrai ou faux.' }),
-  sellerCode: text('Le code vendeur', 'Le code vendeur est obligatoire.', 30).refine(
-    (value) => /^[A-Za-z0-9_-]+$/.test(value),
-    {
-      error: 'Le code vendeur ne peut contenir que des lettres sans accent, des chiffres, - et _.',
-    },
-  ),
+  sellerCode: text(
+    'Le code vendeur',
+    'Le code vendeur est obligatoire.',
+    limit('sellerCode'),
+  ).refine((value) => SELLER_CODE.test(value), {
+    error: 'Le code vendeur ne peut contenir que des lettres sans accent, des chiffres, - et _.',
+  }),
   partnerId: reference(
     'Le partenaire est obligatoire.',
     'Le partenaire doit être désigné par son identifiant ou son IRI (/api/organizations/{id}).',
@@ -79,9 +88,9 @@ export const FIELDS = {
           : 'La civilité doit être 1 (Mme) ou 2 (M.).',
     })
     .transform(Number),
-  'employee.firstname': text('Le prénom', 'Le prénom est obligatoire.', 100),
-  'employee.lastname': text('Le nom', 'Le nom est obligatoire.', 100),
-  'employee.jobFunction': text('La fonction', 'La fonction est vide.', 150),
+  'employee.firstname': text('Le prénom', 'Le prénom est obligatoire.', limit('firstname')),
+  'employee.lastname': text('Le nom', 'Le nom est obligatoire.', limit('lastname')),
+  'employee.jobFunction': text('La fonction', 'La fonction est vide.', limit('jobFunction')),
   'employee.organization': reference(
     "L'organisation est obligatoire.",
     "L'organisation doit être désignée par son IRI (/api/organizations/{id}).",

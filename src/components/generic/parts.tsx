@@ -11,14 +11,12 @@ import {
   ChipField,
   DateInput,
   DateTimeInput,
-  maxLength,
   NumberField,
   NumberInput,
   ReferenceArrayField,
   ReferenceArrayInput,
   ReferenceField,
   ReferenceInput,
-  required,
   SelectField,
   SelectInput,
   SingleFieldList,
@@ -40,6 +38,7 @@ import type { Permissions } from '../../domain/session.ts';
 import { FormattedField } from '../list/fields.tsx';
 import { yesNoFilter } from '../list/filters.tsx';
 import { LongDateField, YesNoField } from '../list/index.ts';
+import { checksOf } from './checks.ts';
 
 /** A property's closed list of values as react-admin's choices: { id: value, name: label }. */
 const choicesOf = (p: PropertyDecl) =>
@@ -142,10 +141,7 @@ export function fieldOf(name: string, p: PropertyDecl): ReactElement {
 
 /** The input of a writable property, with the checks the server makes on it. */
 export function inputOf(name: string, p: PropertyDecl): ReactElement {
-  const validate = [
-    ...(p.required ? [required()] : []),
-    ...(p.maxLength ? [maxLength(p.maxLength)] : []),
-  ];
+  const validate = checksOf(p);
   const common = { source: name, validate, fullWidth: true, sx: { maxWidth: 560 } };
   const many = manyTargetOf(p);
   if (many) {

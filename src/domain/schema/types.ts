@@ -356,6 +356,10 @@ export function sortableFields(decl: AnyClass): string[] {
   ];
 }
 
+/** What a text breaking the property's pattern is told: by the API's 422 and by the forms alike. */
+export const patternFault = (p: PropertyDecl): string =>
+  `« ${p.label} » ${p.pattern?.message ?? "n'a pas la forme attendue."}`;
+
 /** The collection path of a class that has one (the entrypoint lists it). */
 export function collectionPath(decl: AnyClass): string {
   if (!decl.paths.collection) throw new Error(`Class ${decl.name} has no collection of its own`);

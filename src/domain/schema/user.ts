@@ -105,7 +105,8 @@ export const User = defineClass({
       filter: 'partial',
       pattern: {
         regex: '^[A-Za-z0-9][A-Za-z0-9._@-]*$',
-        message: 'ne peut contenir que des lettres sans accent, des chiffres et . _ @ -',
+        message:
+          'commence par une lettre ou un chiffre et ne contient que des lettres sans accent, des chiffres et . _ @ -',
       },
     }),
     realm: {
@@ -191,7 +192,14 @@ export const User = defineClass({
     },
     pole: reference('Pôle', 'pole_id', 'Pole', 'pole.id'),
     accessGroup: reference('Groupe partenaire', 'access_group_id', 'AccessGroup', 'accessGroup.id'),
-    sellerCode: text('Code vendeur', 'seller_code', 40, { sort: true, filter: 'partial' }),
+    sellerCode: text('Code vendeur', 'seller_code', 40, {
+      sort: true,
+      filter: 'partial',
+      pattern: {
+        regex: '^[A-Za-z0-9_-]+$',
+        message: 'ne peut contenir que des lettres sans accent, des chiffres, - et _.',
+      },
+    }),
     regroupementKey: text('Clé de regroupement', 'regroupement_key', 60, { filter: 'partial' }),
     idSso: text('Identifiant SSO', 'id_sso', 255),
     hasSsoAccount: {

@@ -7,15 +7,15 @@ import {
   AutocompleteInput,
   BooleanInput,
   Create,
-  email,
-  maxLength,
   ReferenceInput,
   required,
   SelectInput,
   SimpleForm,
   TextInput,
 } from 'react-admin';
+import { checksFor } from '../../components/generic/checks.ts';
 import { CIVILITIES } from '../../domain/format.ts';
+import { User } from '../../domain/schema/user.ts';
 import type { Permissions } from '../../domain/session.ts';
 import type { PageProps } from '../types.ts';
 
@@ -23,6 +23,15 @@ const PARTNER_ORGANIZATION_TYPE = 2;
 /** Where the created member opens (its spec path, not react-admin's /<name>/<id>/show). */
 const DETAIL = { seller: '/brokers', manager: '/managers' } as const;
 const FULL_WIDTH = { fullWidth: true, sx: { maxWidth: 560 } } as const;
+/** The checks of a user's fields (the server creates a member by the same limits and forms). */
+const CHECKS = checksFor(User, [
+  'firstname',
+  'lastname',
+  'username',
+  'email',
+  'sellerCode',
+  'jobFunction',
+]);
 
 interface ManagerOption {
   employee?: { firstname?: string; lastname?: string };
@@ -51,32 +60,23 @@ export function MemberCreate({ title, member }: PageProps & { member: 'seller' |
           validate={required()}
           {...FULL_WIDTH}
         />
-        <TextInput
-          source="employee.firstname"
-          validate={[required(), maxLength(100)]}
-          {...FULL_WIDTH}
-        />
-        <TextInput
-          source="employee.lastname"
-          validate={[required(), maxLength(100)]}
-          {...FULL_WIDTH}
-        />
+        <TextInput source="employee.firstname" validate={CHECKS.firstname} {...FULL_WIDTH} />
+        <TextInput source="employee.lastname" validate={CHECKS.lastname} {...FULL_WIDTH} />
         <TextInput
           source="username"
-          validate={[required(), maxLength(180)]}
+          validate={CHECKS.username}
           autoComplete="off"
           {...FULL_WIDTH}
         />
-        <TextInput
-          source="email"
-          type="email"
-          validate={[required(), email("L'adresse e-mail n'est pas valide.")]}
-          {...FULL_WIDTH}
-        />
+        <TextInput source="email" type="email" validate={CHECKS.email} {...FULL_WIDTH} />
         {member === 'seller' && (
-          <TextInput source="sellerCode" validate={[required(), maxLength(30)]} {...FULL_WIDTH} />
+          <TextInput
+            source="sellerCode"
+            validate={[required(), ...CHECKS.sellerCode]}
+            {...FULL_WIDTH}
+          />
         )}
-        <TextInput source="employee.jobFunction" {...FULL_WIDTH} />
+        <TextInput source="employee.jobFunction" validate={CHECKS.jobFunction} {...FULL_WIDTH} />
         <ReferenceInput
           source="employee.organization"
           reference="organizations"

@@ -22,9 +22,7 @@ import {
   CheckboxGroupInput,
   Create,
   Edit,
-  email,
   Labeled,
-  maxLength,
   PasswordInput,
   ReferenceInput,
   required,
@@ -38,6 +36,7 @@ import {
 } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useParams } from 'react-router-dom';
+import { checksFor } from '../../components/generic/checks.ts';
 import { MISSING_IDS } from '../../components/list/index.ts';
 import { errorToast } from '../../components/list/SpecList.tsx';
 import { RecordTitle } from '../../components/list/SpecShow.tsx';
@@ -66,6 +65,18 @@ import {
 type Mode = 'create' | 'update';
 
 const WIDE = { fullWidth: true, sx: { maxWidth: 560 } } as const;
+/** The API's checks of each text of the form, from the User declaration. */
+const CHECKS = checksFor(User, [
+  'firstname',
+  'lastname',
+  'jobFunction',
+  'username',
+  'email',
+  'idSso',
+  'plainPassword',
+  'regroupementKey',
+  'sellerCode',
+]);
 const ALL = { page: 1, perPage: 100 } as const;
 const FORM_FIELDS = new Set(USER_PARTS.flatMap((p) => p.fields));
 const fieldsOf = (part: UserPart) => USER_PARTS.find((p) => p.part === part)?.fields ?? [];
@@ -75,7 +86,6 @@ export const USER_FORM_MESSAGES = {
   changed: 'modifié',
   reset: 'Rétablir',
   passwordMismatch: PASSWORD_MESSAGES.mismatch,
-  invalidEmail: "L'adresse e-mail n'est pas valide.",
   invitationHint:
     'Laissez les deux champs vides : un e-mail d’invitation lui permettra de choisir son mot de passe.',
   keepPasswordHint: 'Laissez les deux champs vides pour garder le mot de passe actuel.',
@@ -207,22 +217,17 @@ function AccountTab({ mode }: { mode: Mode }) {
         emptyText="Non renseignée"
         {...WIDE}
       />
-      <TextInput source="firstname" validate={[required(), maxLength(100)]} {...WIDE} />
-      <TextInput source="lastname" validate={[required(), maxLength(100)]} {...WIDE} />
-      <TextInput source="jobFunction" validate={maxLength(100)} {...WIDE} />
+      <TextInput source="firstname" validate={CHECKS.firstname} {...WIDE} />
+      <TextInput source="lastname" validate={CHECKS.lastname} {...WIDE} />
+      <TextInput source="jobFunction" validate={CHECKS.jobFunction} {...WIDE} />
       <TextInput
         source="username"
-        validate={[required(), maxLength(180)]}
+        validate={CHECKS.username}
         onBlur={checkUsername}
         autoComplete="off"
         {...WIDE}
       />
-      <TextInput
-        source="email"
-        type="email"
-        validate={[required(), email(USER_FORM_MESSAGES.invalidEmail), maxLength(180)]}
-        {...WIDE}
-      />
+      <TextInput source="email" type="email" validate={CHECKS.email} {...WIDE} />
       {operator && (
         <SelectInput
           source="realm"
@@ -236,11 +241,11 @@ function AccountTab({ mode }: { mode: Mode }) {
       )}
       <BooleanInput source="enabled" />
       <BooleanInput source="hasLdap" />
-      <TextInput source="idSso" validate={maxLength(255)} {...WIDE} />
+      <TextInput source="idSso" validate={CHECKS.idSso} {...WIDE} />
       <PasswordInput
         source="plainPassword"
         autoComplete="new-password"
-        validate={maxLength(200)}
+        validate={CHECKS.plainPassword}
         helperText={
           mode === 'create'
             ? USER_FORM_MESSAGES.invitationHint
@@ -296,8 +301,8 @@ function OrganizationTab({ mode, loaded }: { mode: Mode; loaded?: UserRecord }) 
       >
         <SelectInput optionText="label" emptyText="Aucun" {...WIDE} />
       </ReferenceInput>
-      <TextInput source="regroupementKey" validate={maxLength(60)} {...WIDE} />
-      <TextInput source="sellerCode" validate={maxLength(40)} {...WIDE} />
+      <TextInput source="regroupementKey" validate={CHECKS.regroupementKey} {...WIDE} />
+      <TextInput source="sellerCode" validate={CHECKS.sellerCode} {...WIDE} />
       {mode === 'create' ? (
         <ReferenceInput
           source="managedBy"

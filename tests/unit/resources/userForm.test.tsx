@@ -178,6 +178,47 @@ describe('/users/create', () => {
   });
 });
 
+describe('the checks of the User declaration, made before sending', () => {
+  it('says under the field what the API would refuse (accents, a bad e-mail, a seller code with a space) and posts nothing', async () => {
+    const posted: Json[] = [];
+    server.use(
+      http.post('*/api/users/create', async ({ request }) => {
+        posted.push((await request.json()) as Json);
+        return HttpResponse.json({ ...loaded(), id: 77 }, { status: 201 });
+      }),
+    );
+    renderScreen(<UserCreate title="Nouvel utilisateur" />, {
+      route: '/users/create',
+      at: '/users/create',
+      resource: 'users',
+      account: 'ageo',
+    });
+    await userEvent.type(await screen.findByLabelText(/^Prénom/), 'Jérôme');
+    await userEvent.type(screen.getByLabelText(/^Nom \*/), 'Dupré');
+    await userEvent.type(screen.getByLabelText(/^Nom d'utilisateur/), 'jérôme.dupré');
+    await userEvent.type(screen.getByLabelText(/^Adresse e-mail/), 'jerome@exemple');
+    await userEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    expect(
+      await screen.findByText(
+        "« Nom d'utilisateur » commence par une lettre ou un chiffre et ne contient que des lettres sans accent, des chiffres et . _ @ -",
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText("« Adresse e-mail » n'est pas une adresse e-mail valide."),
+    ).toBeInTheDocument();
+
+    await userEvent.click(tab(/Organisation/));
+    await userEvent.type(await screen.findByLabelText(/^Code vendeur/), 'V 042');
+    await userEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    expect(
+      await screen.findByText(
+        '« Code vendeur » ne peut contenir que des lettres sans accent, des chiffres, - et _.',
+      ),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+});
+
 describe('the username lookup (§5)', () => {
   it('says a name is taken in the realm once typed, and says nothing of a free one', async () => {
     const lookups: string[] = [];

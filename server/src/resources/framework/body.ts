@@ -12,6 +12,7 @@ import {
   entries,
   isWritable,
   type PropertyDecl,
+  patternFault,
 } from '../../../../src/domain/schema/types.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { httpError } from '../../http/problem.ts';
@@ -93,7 +94,7 @@ export function parseValue(p: PropertyDecl, input: unknown): Parsed {
       }
       if (hasControl(text)) return fault(`${quoted(p)} contient un caractère interdit.`);
       if (p.pattern && !new RegExp(p.pattern.regex).test(text)) {
-        return fault(`${quoted(p)} ${p.pattern.message}`);
+        return fault(patternFault(p));
       }
       return ok(text);
     }

@@ -1,0 +1,34 @@
+// The checks the API makes on a written property (server/src/resources/framework/body.ts),
+// made by the form as the user types, from the same declaration: obligatory, length, pattern.
+// The API still checks everything; these only save a round trip and say it under the field.
+import { maxLength, required, type Validator } from 'react-admin';
+import { type PropertyDecl, patternFault } from '../../domain/schema/index.ts';
+
+/** The value's pattern, tested as the API tests it: on the trimmed text, a blank left to `required`. */
+function patternCheck(p: PropertyDecl): Validator {
+  const regex = new RegExp(p.pattern?.regex ?? '');
+  const message = patternFault(p);
+  return (value: unknown) =>
+    typeof value === 'string' && value.trim() !== '' && !regex.test(value.trim())
+      ? message
+      : undefined;
+}
+
+export function checksOf(p: PropertyDecl): Validator[] {
+  return [
+    ...(p.required ? [required()] : []),
+    ...(p.maxLength ? [maxLength(p.maxLength)] : []),
+    ...(p.pattern ? [patternCheck(p)] : []),
+  ];
+}
+
+/** The checks of some properties of a class, by name: `checksFor(User, ['username', 'email'])`. */
+export function checksFor<K extends string>(
+  decl: { properties: Readonly<Record<K, PropertyDecl>> },
+  names: readonly K[],
+): Record<K, Validator[]> {
+  return Object.fromEntries(names.map((name) => [name, checksOf(decl.properties[name])])) as Record<
+    K,
+    Validator[]
+  >;
+}
