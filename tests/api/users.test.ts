@@ -331,8 +331,59 @@ describe('update', () => {
       ),
     );
     expect(forged.status).toBe(422);
-    expect(violationsOf(forged).join()).toMatch(/VIEW_ADMIN/);
+    expect(violationsOf(forged).join()).toMatch(/« Accès à l'administration » \(VIEW_ADMIN\)/);
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('lets a partner administrator save its managers as the form sends them, disabling one', async () => {
+    // A manager's profile gives VIEW_SELLER, which a partner administrator does not hold: the
+    // profile comes with the manager type, which it may grant, and an update that leaves the
+    // profile as it is does not judge it again.
+    const manager = await api.one(
+      `SELECT id FROM app_user WHERE user_type = 3 AND partner_id = ${partnerId} ORDER BY id LIMIT 1`,
+    );
+    const { body } = await api.send('partenaire', 'GET', `/api/users/${manager}`);
+    const saved = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${manager}`,
+      userSaveBody({ ...body, enabled: false }, 'update'),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.enabled).toBe(false);
+    const back = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${manager}`,
+      userSaveBody({ ...saved.body, enabled: true }, 'update'),
+    );
+    expect(back.status).toBe(200);
+
+    // The manager type's own profile, chosen by hand, is what a creation without one gets.
+    const managerProfile = await api.one(
+      "SELECT pr.id FROM profile_realm pr JOIN profile p ON p.id = pr.profile_id JOIN realm r ON r.id = pr.realm_id WHERE p.name = 'Manageur' AND r.name = 'partenaires'",
+    );
+    for (const profileRealm of [`/api/profileRealms/${managerProfile}`, null]) {
+      const created = await api.send(
+        'partenaire',
+        'POST',
+        '/api/users/create',
+        newUser({ typeSelected: 'PROFILE_MANAGER', profileRealm }),
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body.profileRealm.id).toBe(managerProfile);
+    }
+    // Another type's profile giving the same right stays refused: the seller's type with it.
+    const refused = await api.send(
+      'partenaire',
+      'POST',
+      '/api/users/create',
+      newUser({ profileRealm: `/api/profileRealms/${managerProfile}` }),
+    );
+    expect(refused.status).toBe(422);
+    expect(violationsOf(refused).join()).toMatch(
+      /profileRealm: .*ne détenez pas : « Voir les vendeurs » \(VIEW_SELLER\)\./,
+    );
   });
 
   it('refuses a partner administrator on an account of another partner (404) or above its type (403)', async () => {

@@ -252,11 +252,11 @@ async function seed(db: Kysely<unknown>): Promise<void> {
   await assignProfiles(db);
 }
 
-/** Each user without a profile (or this one) gets the one its type is served by, in its realm. */
 /** The profile a user of this type gets when none is chosen (its name), if the seed serves one. */
 export const typeProfileName = (userType: number): string | undefined =>
   PROFILES.find(([, , type]) => type === userType)?.[0];
 
+/** Each user without a profile (or this one) gets the one its type is served by, in its realm. */
 export async function assignProfiles(db: Kysely<unknown>, userId?: number): Promise<void> {
   const served = PROFILES.map(([name, , type]) => sql`(${type}::int, ${name}::text)`);
   await sql`UPDATE app_user SET profile_realm_id = pr.id

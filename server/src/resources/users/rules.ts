@@ -3,7 +3,9 @@
 //   administrators: all; a partner administrator: its partner's), never one of a type above
 //   its own;
 // - nobody grants a type, a profile or a right it does not hold itself (the operator grants
-//   any); PROFILE_* roles never come from the body: a new user's one role is its type's;
+//   any), but a type it may grant comes with the profile that type is served by; a profile is
+//   judged when given or changed; PROFILE_* roles never come from the body: a new user's one
+//   role is its type's;
 // - the organisation, the access group and the manager stay within the granter's partner;
 // - a username is unique in its realm whatever its case (409), an e-mail address among users;
 // - managedBy is set at creation only; a password follows the policy of the password links.
@@ -36,6 +38,10 @@ interface Plan {
 const plans = new WeakMap<object, Plan>();
 
 const isOperator = (ctx: Ctx) => ctx.principal.roles.includes('PROFILE_ADMIN_AGEO');
+/** A right as the screens name it: « Voir les vendeurs » (VIEW_SELLER), its code alone without a description. */
+const rightName = (role: { name: string; description: string | null }) =>
+  role.description ? `« ${role.description} » (${role.name})` : `« ${role.name} »`;
+
 /** What the caller may give: any right for the operator, else what it holds (expanded). */
 const mayGrant = (ctx: Ctx, role: string) => isOperator(ctx) || ctx.principal.roles.includes(role);
 
@@ -57,6 +63,8 @@ function stored(db: Kysely<DB>, id: number) {
       'app_user.username',
       'app_user.realm',
       'app_user.roles',
+      'app_user.profile_realm_id as profileRealmId',
+      'user_type.id as typeId',
       'user_type.role as typeRole',
       'user_type.name as typeName',
     ])
@@ -169,24 +177,25 @@ export async function checkUser(
       const malformed = extras.filter((role) => !ROLE_CODE.test(role));
       for (const role of malformed) refuse('roles', `« ${role} » n'est pas un code de droit.`);
       const wellFormed = extras.filter((role) => ROLE_CODE.test(role));
-      const known = wellFormed.length
-        ? new Set(
-            (
+      const known = new Map(
+        wellFormed.length
+          ? (
               await db
                 .selectFrom('role')
-                .select('name')
+                .select(['name', 'description'])
                 .where('name', 'in', wellFormed)
                 .where('is_folder', '=', false)
                 .execute()
-            ).map((r) => r.name),
-          )
-        : new Set<string>();
+            ).map((r) => [r.name, r] as const)
+          : [],
+      );
       for (const role of wellFormed) {
-        if (!known.has(role)) refuse('roles', `Le droit « ${role} » n'existe pas.`);
+        const found = known.get(role);
+        if (!found) refuse('roles', `Le droit « ${role} » n'existe pas.`);
         else if (!mayGrant(ctx, role)) {
           refuse(
             'roles',
-            `Vous ne pouvez pas attribuer le droit « ${role} », que vous ne détenez pas.`,
+            `Vous ne pouvez pas attribuer le droit ${rightName(found)}, que vous ne détenez pas.`,
           );
         }
       }
@@ -194,7 +203,9 @@ export async function checkUser(
     }
   }
 
-  if (values.profileRealm != null) {
+  // A profile is judged when it is given: on creation, or changed by an update (an update of
+  // other fields sends the profile the account already has).
+  if (values.profileRealm != null && values.profileRealm !== current?.profileRealmId) {
     const chosen = await db
       .selectFrom('profile_realm')
       .innerJoin('profile', 'profile.id', 'profile_realm.profile_id')
@@ -219,14 +230,18 @@ export async function checkUser(
       const given = await db
         .selectFrom('profile_role')
         .innerJoin('role', 'role.id', 'profile_role.role_id')
-        .select('role.name')
+        .select(['role.name', 'role.description'])
         .where('profile_role.profile_id', '=', chosen.id)
         .execute();
-      const above = given.map((r) => r.name).filter((role) => !mayGrant(ctx, role));
-      if (above.length) {
+      // The profile a type is served by comes with the type, which was checked above: the
+      // profile a creation without one gets (deriveUser), chosen by hand too.
+      const typeId = plan.userType?.id ?? current?.typeId ?? undefined;
+      const typesOwn = typeId !== undefined && typeProfileName(typeId) === chosen.name;
+      const above = given.filter((role) => !mayGrant(ctx, role.name));
+      if (above.length && !typesOwn) {
         refuse(
           'profileRealm',
-          `Le profil « ${chosen.name} » donne des droits que vous ne détenez pas (${above.join(', ')}).`,
+          `Le profil « ${chosen.name} » donne des droits que vous ne détenez pas : ${above.map(rightName).join(', ')}.`,
         );
       }
     }
