@@ -2,10 +2,10 @@
 // client write, with the server's own checks (required, length) run before sending; the
 // server's 422 violations come back on their fields, a concurrent change (412) as a toast.
 import { useNotify } from 'ra-core';
-import { Create, Edit, SimpleForm } from 'react-admin';
+import { Create, SimpleForm } from 'react-admin';
 import type { PageProps } from '../../resources/types.ts';
+import { SpecEdit } from '../list/SpecEdit.tsx';
 import { errorToast } from '../list/SpecList.tsx';
-import { RecordTitle } from '../list/SpecShow.tsx';
 import { inputOf, recordNameOf, useClass, writableProperties } from './parts.tsx';
 
 function Inputs() {
@@ -42,15 +42,17 @@ export function GenericCreate({ title }: PageProps) {
 }
 
 export function GenericEdit({ title }: PageProps) {
+  const decl = useClass();
   const onError = useSaveError();
   return (
-    <Edit
-      title={<RecordTitle title={title} name={recordNameOf} />}
+    <SpecEdit
+      title={title}
+      recordName={recordNameOf}
+      loadError={decl.messages?.loadError ?? 'Une erreur est survenue durant le chargement'}
       redirect="show"
-      mutationMode="pessimistic"
       mutationOptions={{ onError }}
     >
       <Inputs />
-    </Edit>
+    </SpecEdit>
   );
 }

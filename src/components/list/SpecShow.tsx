@@ -34,16 +34,8 @@ export function SpecShow({
 }: SpecShowProps) {
   const { id } = useParams();
   const notify = useNotify();
-  if (!id) {
-    return (
-      <Box sx={{ py: 3 }}>
-        <Title title={title} />
-        <Alert severity="warning">{missingId}</Alert>
-      </Box>
-    );
-  }
-  const messageOf = (error: unknown) =>
-    error instanceof HttpError && error.status === 404 && error.message ? error.message : loadError;
+  if (!id) return <MissingId title={title} message={missingId} />;
+  const messageOf = loadMessageOf(loadError);
   return (
     <Show
       id={id}
@@ -59,6 +51,25 @@ export function SpecShow({
     </Show>
   );
 }
+
+/** A page about one record whose route has no id (spec §2 "optional id"; §8 missing ids). */
+export function MissingId({ title, message }: { title: string; message: string }) {
+  return (
+    <Box sx={{ py: 3 }}>
+      <Title title={title} />
+      <Alert severity="warning">{message}</Alert>
+    </Box>
+  );
+}
+
+/**
+ * What a page says when its record cannot be loaded: the server's French words for an unknown
+ * id or one outside the user's scope (404 for both), the message of spec §8 otherwise.
+ */
+export const loadMessageOf =
+  (loadError: string) =>
+  (error: unknown): string =>
+    error instanceof HttpError && error.status === 404 && error.message ? error.message : loadError;
 
 export type RecordName = (record: RaRecord) => string | number | null | undefined;
 

@@ -5,10 +5,9 @@
 // why on the field (422); any other failure is the toast of spec §8.
 import { useNotify, useRecordContext } from 'ra-core';
 import { useMemo } from 'react';
-import { AutocompleteArrayInput, Create, Edit, ReferenceArrayInput, SimpleForm } from 'react-admin';
+import { AutocompleteArrayInput, Create, ReferenceArrayInput, SimpleForm } from 'react-admin';
 import { inputOf } from '../../components/generic/parts.tsx';
-import { errorToast } from '../../components/list/index.ts';
-import { RecordTitle } from '../../components/list/SpecShow.tsx';
+import { errorToast, SpecEdit } from '../../components/list/index.ts';
 import { AccessGroup } from '../../domain/schema/accessGroup.ts';
 import type { PageProps } from '../types.ts';
 import { type Group, idOf } from './group.ts';
@@ -78,13 +77,14 @@ export function AccessGroupCreate({ title }: PageProps) {
 export function AccessGroupEdit({ title }: PageProps) {
   const onError = useSaveError();
   return (
-    <Edit
-      title={<RecordTitle title={title} name={(group) => group.name} />}
-      redirect={(_resource, id) => `/admin/groups/${id}`}
-      mutationMode="pessimistic"
+    <SpecEdit
+      title={title}
+      recordName={(group) => (group as Group).name}
+      loadError={AccessGroup.messages?.loadError as string}
+      redirect={(_resource: string | undefined, id: unknown) => `/admin/groups/${id}`}
       mutationOptions={{ onError }}
     >
       <GroupForm />
-    </Edit>
+    </SpecEdit>
   );
 }

@@ -21,7 +21,6 @@ import {
   BooleanInput,
   CheckboxGroupInput,
   Create,
-  Edit,
   Labeled,
   PasswordInput,
   ReferenceInput,
@@ -30,16 +29,13 @@ import {
   SelectInput,
   TabbedForm,
   TextInput,
-  Title,
   Toolbar,
   useRecordContext,
 } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { useParams } from 'react-router-dom';
 import { checksFor } from '../../components/generic/checks.ts';
-import { MISSING_IDS } from '../../components/list/index.ts';
+import { SpecEdit } from '../../components/list/index.ts';
 import { errorToast } from '../../components/list/SpecList.tsx';
-import { RecordTitle } from '../../components/list/SpecShow.tsx';
 import { CIVILITIES } from '../../domain/format.ts';
 import { PASSWORD_MESSAGES } from '../../domain/passwordPolicy.ts';
 import { User } from '../../domain/schema/user.ts';
@@ -550,28 +546,18 @@ function EditContent({ resetTarget }: { resetTarget: ResetTarget }) {
 }
 
 export function UserEdit({ title }: PageProps) {
-  const { id } = useParams();
   const notify = useNotify();
   const onError = useSaveError();
   const resetTarget: ResetTarget = useRef<((data: UserRecord) => void) | null>(null);
-  if (!id) {
-    return (
-      <Box sx={{ py: 3 }}>
-        <Title title={title} />
-        <Alert severity="warning">{MISSING_IDS.record}</Alert>
-      </Box>
-    );
-  }
   return (
-    <Edit
-      id={id}
-      title={<RecordTitle title={title} name={userName} />}
+    <SpecEdit
+      title={title}
+      recordName={userName}
+      loadError={LOAD_ERROR}
       resource="users"
       actions={false}
-      mutationMode="pessimistic"
       redirect={false}
       transform={(data: UserRecord) => userSaveBody(data, 'update')}
-      queryOptions={{ onError: () => notify(LOAD_ERROR, errorToast(LOAD_ERROR)) }}
       mutationOptions={{
         onError,
         onSuccess: (data: UserRecord) => {
@@ -584,6 +570,6 @@ export function UserEdit({ title }: PageProps) {
       }}
     >
       <EditContent resetTarget={resetTarget} />
-    </Edit>
+    </SpecEdit>
   );
 }

@@ -261,6 +261,17 @@ describe('/users/{id}/update', () => {
       account: 'ageo',
     });
 
+  it('says the server’s words for an unknown or out-of-scope user, never an empty form', async () => {
+    server.use(
+      http.get('*/api/users/42', () => hydraProblem(404, 'Cet utilisateur est introuvable.')),
+    );
+    edit();
+    const alerts = await screen.findAllByText('Cet utilisateur est introuvable.');
+    expect(alerts.some((a) => a.closest('[role="alert"]'))).toBe(true);
+    expect(screen.queryByRole('button', { name: /Enregistrer/ })).toBeNull();
+    expect(screen.queryByRole('tab')).toBeNull();
+  });
+
   it('flags the changed part, resets that part only, and shows the server answer after a save', async () => {
     const put: Json[] = [];
     server.use(
