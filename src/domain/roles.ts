@@ -20,6 +20,12 @@ export const ROLE_ALIASES: Readonly<Record<string, string>> = {
 export type Role = string;
 
 /**
+ * The form of a right's code (VIEW_ADMIN): a user's roles are stored joined by commas, so a code
+ * is capitals, digits and _, never a comma nor a space. A folder of the tree is named freely.
+ */
+export const RIGHT_CODE = /^[A-Z][A-Z0-9_]{1,79}$/;
+
+/**
  * Expands a user's roles with every lower role of the hierarchy and the rights its aliases
  * grant. Roles outside the hierarchy (ROLE_BUSINESS_PROVIDER, ROLE_COMPANIE, COMMISSION,
  * VIEW_*, ...) are kept as they are. Each given role is followed by what it

@@ -247,6 +247,36 @@ describe('writing profiles, user types and roles', () => {
     ]);
     expect((await api.send('ageo', 'DELETE', created.location as string)).status).toBe(204);
   });
+
+  it('refuses a right whose code no user could hold (a space, an accent, a comma), changing nothing', async () => {
+    const before = await api.rows('SELECT * FROM role ORDER BY id');
+    for (const name of ['nom avec espaces é', 'TEST,VIEW_ADMIN', 'view_admin']) {
+      const answer = await api.send('ageo', 'POST', '/api/roles', {
+        name,
+        description: 'Droit mal formé',
+        isFolder: false,
+      });
+      expect(answer.status, name).toBe(422);
+      expect(violationsOf(answer)[0]).toMatch(/^name: « Code » : le code d’un droit s’écrit/);
+    }
+    const renamed = await api.send(
+      'ageo',
+      'PATCH',
+      await roleIri('VIEW_ADMIN'),
+      { name: 'VIEW ADMIN' },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(renamed.status).toBe(422);
+    expect(await api.rows('SELECT * FROM role ORDER BY id')).toEqual(before);
+    // A folder is named freely.
+    const folder = await api.send('ageo', 'POST', '/api/roles', {
+      name: 'Équipes régionales',
+      description: 'Équipes régionales',
+      isFolder: true,
+    });
+    expect(folder.status).toBe(201);
+    expect((await api.send('ageo', 'DELETE', folder.location as string)).status).toBe(204);
+  });
 });
 
 describe('the roles tree', () => {

@@ -1,7 +1,9 @@
 // What a role's write must respect beyond its fields (spec administration §4): a folder has no
 // realms nor profiles; a role that warns on deletion does not also warn when given; a role sits
-// under a folder, never under itself or one of its own descendants.
+// under a folder, never under itself or one of its own descendants; a right's code has the form
+// of one (RIGHT_CODE), since users' roles are stored joined by commas.
 import { type Kysely, sql } from 'kysely';
+import { RIGHT_CODE } from '../../../../src/domain/roles.ts';
 import type { Violation } from '../../http/violations.ts';
 
 export function prepareRole(values: Record<string, unknown>, before?: Record<string, unknown>) {
@@ -19,6 +21,24 @@ export async function checkRole(
   id?: number,
 ): Promise<Violation[]> {
   const violations: Violation[] = [];
+  if (typeof values.name === 'string' && !RIGHT_CODE.test(values.name)) {
+    const isFolder =
+      values.isFolder ??
+      (id === undefined
+        ? false
+        : (
+            await sql<{ is_folder: boolean }>`SELECT is_folder FROM role WHERE id = ${id}`.execute(
+              trx,
+            )
+          ).rows[0]?.is_folder);
+    if (isFolder !== true) {
+      violations.push({
+        propertyPath: 'name',
+        message:
+          '« Code » : le code d’un droit s’écrit en majuscules sans accent, chiffres et _, en commençant par une lettre (VIEW_ADMIN), sans espace ni virgule.',
+      });
+    }
+  }
   const parent = values.parent;
   if (typeof parent === 'number') {
     const { rows } = await sql<{ is_folder: boolean }>`

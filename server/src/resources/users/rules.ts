@@ -13,7 +13,7 @@
 // and nothing is written (one transaction: server/src/resources/framework/write.ts).
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { rolesToString } from '../../../../src/domain/roles.ts';
+import { RIGHT_CODE, rolesToString } from '../../../../src/domain/roles.ts';
 import { DEFAULT_REALM, DEFAULT_TYPE } from '../../../../src/domain/userForm.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { typeProfileName } from '../../db/migrations/012_rights.ts';
@@ -25,7 +25,6 @@ import { passwordViolations } from '../../users/passwordLinks.ts';
 import { USER_TYPE } from '../brokers/member.ts';
 import type { Ctx } from '../framework/index.ts';
 
-const ROLE_CODE = /^[A-Z][A-Z0-9_]{1,79}$/;
 const isProfileRole = (role: string) => role.startsWith('PROFILE_');
 
 /** What the checks decided, for the columns derive() writes. */
@@ -174,9 +173,9 @@ export async function checkUser(
     } else {
       // PROFILE_* roles come from the type alone (spec §5): dropped, as the SPA drops them.
       const extras = [...new Set(asked as string[])].filter((role) => !isProfileRole(role));
-      const malformed = extras.filter((role) => !ROLE_CODE.test(role));
+      const malformed = extras.filter((role) => !RIGHT_CODE.test(role));
       for (const role of malformed) refuse('roles', `« ${role} » n'est pas un code de droit.`);
-      const wellFormed = extras.filter((role) => ROLE_CODE.test(role));
+      const wellFormed = extras.filter((role) => RIGHT_CODE.test(role));
       const known = new Map(
         wellFormed.length
           ? (
