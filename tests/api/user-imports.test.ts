@@ -175,13 +175,14 @@ describe('a mixed file, line by line, under the rules of a user created by hand'
       ], // 10
       ['', 'Doublon', 'Courriel', mail(2), `autre.${tag}`, String(ownOrganization), '', '', ''], // 11 same e-mail
       ['', 'Inconnue', 'Organisation', mail(12), '', '999999', '', '', ''], // 12
+      ['X', '', 'Denis', 'pas-un-email', 'denis err!', String(ownOrganization), '', '', ''], // 13
     ];
     result = await imported('partenaire', { bytes: csv(lines), comment: 'Agence nord' });
   });
 
   it('ends each line with its status and a French message, one bad line stopping none', () => {
     const { log, rows, byLine } = result;
-    expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(rows.map((r) => r.line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
     expect(byLine(2)).toMatchObject({
       processStatus: 'success',
       errorMessage: null,
@@ -198,7 +199,16 @@ describe('a mixed file, line by line, under the rules of a user created by hand'
     expect(byLine(10).errorMessage).toMatch(/Administrateur AGEO/);
     expect(byLine(11).errorMessage).toMatch(/déjà utilisée par un autre compte/);
     expect(byLine(12).errorMessage).toMatch(/organisation n'existe pas/);
-    for (const line of [4, 5, 6, 7, 8, 9, 10, 11, 12]) {
+    // Every fault of a line at once, each naming its column.
+    expect(byLine(13).errorMessage).toBe(
+      [
+        "Civilité : « X » n'est ni Mme ni M.",
+        '« Nom » est obligatoire.',
+        "« Adresse e-mail » n'est pas une adresse e-mail valide.",
+        "« Nom d'utilisateur » commence par une lettre ou un chiffre et ne contient que des lettres sans accent, des chiffres et . _ @ -",
+      ].join(' '),
+    );
+    for (const line of [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]) {
       expect(byLine(line)).toMatchObject({
         processStatus: 'failed',
         userId: null,
@@ -207,11 +217,11 @@ describe('a mixed file, line by line, under the rules of a user created by hand'
     }
     expect(log).toMatchObject({
       processStatus: 'failed',
-      rowCount: 11,
-      processedCount: 11,
+      rowCount: 12,
+      processedCount: 12,
       successCount: 2,
       warningCount: 0,
-      failedCount: 9,
+      failedCount: 10,
       comment: 'Agence nord',
       sendMailImmediatly: true,
       fileName: 'utilisateurs.csv',
@@ -274,7 +284,7 @@ describe('a mixed file, line by line, under the rules of a user created by hand'
       'partenaire',
       `/api/user_import_logs/${id}/user_import_histories?processStatus=failed&itemsPerPage=5`,
     );
-    expect(failed['hydra:totalItems']).toBe(9);
+    expect(failed['hydra:totalItems']).toBe(10);
     expect(failed['hydra:member']).toHaveLength(5);
     const sent = await api.list(
       'partenaire',

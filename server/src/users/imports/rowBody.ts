@@ -6,9 +6,11 @@
 // Lookups are remembered for the whole file: a file of 10,000 sellers of one organisation asks
 // the database once for it.
 import { type Kysely, sql } from 'kysely';
+import { User } from '../../../../src/domain/schema/user.ts';
 import { DEFAULT_REALM } from '../../../../src/domain/userForm.ts';
 import { IMPORT_COLUMNS } from '../../../../src/domain/userImport.ts';
 import type { DB } from '../../db/schema.ts';
+import { parseValue } from '../../resources/framework/body.ts';
 import type { DataScope } from '../../scope/index.ts';
 import type { ImportRow } from './readFile.ts';
 
@@ -41,6 +43,27 @@ const CIVILITIES = new Map([
 ]);
 
 const orNull = (text: string | undefined) => (text ? text : null);
+
+/** The texts of a line the User class checks on its own (required, length, form). */
+const TEXTS = [
+  'lastname',
+  'firstname',
+  'email',
+  'username',
+  'jobFunction',
+  'sellerCode',
+  'regroupementKey',
+] as const;
+
+function textFaults(body: Record<string, unknown>): string[] {
+  return TEXTS.flatMap((name) => {
+    const p = User.properties[name];
+    const value = body[name] ?? null;
+    if ((value === null || value === '') && !p.required) return [];
+    const parsed = parseValue(p, value ?? '');
+    return parsed.ok ? [] : [parsed.message];
+  });
+}
 
 // The templates' example line left in a file (rows added under it) would create its account
 // and send it an invitation: a line with its e-mail address is skipped, and says so.
@@ -225,6 +248,9 @@ export function rowTranslator(db: Kysely<DB>, scope: DataScope) {
 
     const organizationId = await organisationOf(cell('organisation'), key, faults);
     if (organizationId !== null) body.organization = organizationId;
+    // A line already at fault is not given to the User rules: say what they would say of its
+    // texts too, so that one import names every fault of the line.
+    if (faults.length) faults.push(...textFaults(body));
 
     return {
       body: faults.length ? undefined : body,
