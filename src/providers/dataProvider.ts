@@ -5,7 +5,12 @@ import {
   type Identifier,
   type RaRecord,
 } from 'ra-core';
-import { classNamed, classOfResource, isSortable } from '../domain/schema/index.ts';
+import {
+  classNamed,
+  classOfResource,
+  isSortable,
+  MAX_ITEMS_PER_PAGE,
+} from '../domain/schema/index.ts';
 import { getBearer } from './bearer.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
 import { createResponseCache, type ResponseCache, userKeyOfBearer } from './responseCache.ts';
@@ -209,7 +214,9 @@ export function createHydraDataProvider(
       const query = new URLSearchParams();
       if (pagination) {
         query.set('page', String(pagination.page));
-        query.set('itemsPerPage', String(pagination.perPage));
+        // A page size the API does not take (an old bookmark's perPage=1000000) asks its most.
+        const size = Math.min(Math.max(Math.trunc(pagination.perPage) || 1, 1), MAX_ITEMS_PER_PAGE);
+        query.set('itemsPerPage', String(size));
       }
       // An order the class does not declare (an old bookmark, an address edited by hand) is
       // not sent: the API would refuse the whole page; the list keeps its default order.

@@ -2,6 +2,7 @@
 // order[field]=asc|desc (any case: @api-platform/admin sends ASC), filters as name=value pairs
 // (arrays as f[]=a, f[0]=a or f=a&f=b) and date bounds field[after] / field[before].
 // Empty values are dropped (spec §5). Anything malformed is a 400 naming the parameter.
+import { MAX_ITEMS_PER_PAGE } from '../../../src/domain/schema/types.ts';
 import { httpError } from '../http/problem.ts';
 
 export type Direction = 'asc' | 'desc';
@@ -169,7 +170,7 @@ export function parseCollectionQuery(
     'itemsPerPage',
     q.itemsPerPage,
     spec.defaultItemsPerPage ?? 10,
-    spec.maxItemsPerPage ?? 100,
+    spec.maxItemsPerPage ?? MAX_ITEMS_PER_PAGE,
   );
   const offset = (page - 1) * itemsPerPage;
   if (!Number.isSafeInteger(offset)) throw invalid('page', 'est trop grand');

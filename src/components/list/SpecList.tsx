@@ -49,6 +49,16 @@ function KnownSortOnly({ fallback }: { fallback?: SortPayload }) {
   return null;
 }
 
+/** The same for a page size the list does not offer (the data provider asks at most 100). */
+function OfferedPageSizeOnly({ sizes }: { sizes: number[] }) {
+  const { perPage, setPerPage } = useListContext();
+  const unknown = !sizes.includes(perPage);
+  useEffect(() => {
+    if (unknown) setPerPage(sizes[0]);
+  }, [unknown, sizes, setPerPage]);
+  return null;
+}
+
 /**
  * Every business list of the spec, the same way: react-admin's <List> (filters, page, page size
  * and order in the URL, so a list can be bookmarked and shared), the busy / error /
@@ -114,6 +124,7 @@ export function SpecList({
     >
       <ListStatus>
         <KnownSortOnly fallback={sort} />
+        <OfferedPageSizeOnly sizes={perPageOptions} />
         {children}
       </ListStatus>
     </List>

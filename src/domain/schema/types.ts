@@ -21,6 +21,9 @@ export type ValueType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 
  */
 export type FilterKind = 'exact' | 'partial' | 'iri' | 'date' | 'range';
 
+/** The most members a page of any collection holds (`itemsPerPage` 1 to this). */
+export const MAX_ITEMS_PER_PAGE = 100;
+
 export interface FilterDecl {
   kind: FilterKind;
   /** Other parameter names meaning the same filter (spec §7 aliases: 'product.id'). */

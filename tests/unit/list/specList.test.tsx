@@ -101,6 +101,55 @@ describe('SpecList', () => {
     expect(screen.queryByText(/erreur/i)).toBeNull();
   });
 
+  it('asks at most 100 rows for a bookmarked page size, and puts the address back on one offered', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/insuranceOfCompanies', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return hydraCollection(companies, 10);
+      }),
+    );
+    let location: Location | undefined;
+    renderScreen(<CompanyList />, {
+      route: '/mutuelles/liste',
+      at: '/mutuelles/liste?perPage=1000000',
+      resource: 'insuranceCompanies',
+      onLocation: (l) => {
+        location = l;
+      },
+    });
+    expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+    await waitFor(() => expect(new URLSearchParams(location?.search).get('perPage')).toBe('10'));
+    await waitFor(() => expect(queries.at(-1)?.get('itemsPerPage')).toBe('10'));
+    expect(Math.max(...queries.map((q) => Number(q.get('itemsPerPage'))))).toBeLessThanOrEqual(100);
+  });
+
+  it('says why the API refuses an address (400) and opens the default view, where retrying would fail again', async () => {
+    server.use(
+      http.get('*/api/insuranceOfCompanies', ({ request }) =>
+        new URL(request.url).searchParams.has('legalname')
+          ? hydraProblem(400, 'Le paramètre « legalname » doit être une valeur simple.')
+          : hydraCollection(companies, 10),
+      ),
+    );
+    let location: Location | undefined;
+    renderScreen(<CompanyList />, {
+      route: '/mutuelles/liste',
+      at: '/mutuelles/liste?filter=%7B%22legalname%22%3A%22x%22%7D',
+      resource: 'insuranceCompanies',
+      onLocation: (l) => {
+        location = l;
+      },
+    });
+    expect(
+      await screen.findByText('Le paramètre « legalname » doit être une valeur simple.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Afficher la liste par défaut' }));
+    expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+    expect(location?.search).toBe('');
+  });
+
   it('on a failed load: emptied, error flag, the French message of §8', async () => {
     server.use(http.get('*/api/insuranceOfCompanies', () => hydraProblem(500, 'boom')));
     const { container } = renderScreen(<CompanyList />, {
