@@ -30,6 +30,10 @@ const snapshot = async () => ({
 });
 const merge = { 'content-type': 'application/merge-patch+json' };
 
+const legalname = async (id: number) =>
+  (await api.rows<{ legalname: string }>(`SELECT legalname FROM organization WHERE id = ${id}`))[0]
+    .legalname;
+
 describe('reading groups', () => {
   it('lists every group to the operator, by id, 10 per page, with the seeded fields', async () => {
     const all = await api.ids('SELECT id FROM access_group ORDER BY id');
@@ -233,7 +237,7 @@ describe('writing groups', () => {
     });
     expect(created.status).toBe(422);
     expect(violationsOf(created)).toEqual([
-      `groupOrganizations: « Organisations » : cette organisation n’appartient pas à votre partenaire (${orgIri(otherPartner)}).`,
+      `groupOrganizations: « Organisations » : cette organisation n’appartient pas à votre partenaire : « ${await legalname(otherPartner)} ».`,
     ]);
     const patched = await api.send(
       'partenaire',
@@ -244,13 +248,13 @@ describe('writing groups', () => {
     );
     expect(patched.status).toBe(422);
     expect(violationsOf(patched)).toEqual([
-      `groupOrganizations: « Organisations » : ces organisations n’appartiennent pas à votre partenaire (${[
-        foreignAgency,
-        provider,
-      ]
-        .sort((a, b) => a - b)
-        .map(orgIri)
-        .join(', ')}).`,
+      `groupOrganizations: « Organisations » : ces organisations n’appartiennent pas à votre partenaire : ${(
+        await Promise.all(
+          [foreignAgency, provider]
+            .sort((a, b) => a - b)
+            .map(async (id) => `« ${await legalname(id)} »`),
+        )
+      ).join(', ')}.`,
     ]);
     expect(await snapshot()).toEqual(before);
   });

@@ -59,6 +59,7 @@ const groups = classSource(AccessGroup, {
 
 interface OrganizationFacts {
   id: number;
+  legalname: string;
   /** The partner it belongs to: itself when it is one, its parent when that is one. */
   partnerId: number | null;
 }
@@ -68,11 +69,18 @@ async function organizationFacts(db: Kysely<DB>, ids: number[]): Promise<Organiz
   const rows = await db
     .selectFrom('organization as o')
     .leftJoin('organization as parent', 'parent.id', 'o.parent_id')
-    .select(['o.id', 'o.type_id', 'parent.id as parentId', 'parent.type_id as parentType'])
+    .select([
+      'o.id',
+      'o.legalname',
+      'o.type_id',
+      'parent.id as parentId',
+      'parent.type_id as parentType',
+    ])
     .where('o.id', 'in', ids)
     .execute();
   return rows.map((r) => ({
     id: r.id,
+    legalname: r.legalname,
     partnerId:
       r.type_id === PARTNER_TYPE ? r.id : r.parentType === PARTNER_TYPE ? r.parentId : null,
   }));
@@ -112,8 +120,7 @@ async function checkGroup(
     );
     const foreign = (await organizationFacts(trx, ids))
       .filter((o) => o.partnerId !== scope.partnerId && !kept.has(o.id))
-      .map((o) => o.id)
-      .sort((a, b) => a - b);
+      .sort((a, b) => a.id - b.id);
     if (foreign.length === 0) return [];
     return [
       {
@@ -122,7 +129,7 @@ async function checkGroup(
           foreign.length > 1
             ? 'ces organisations n’appartiennent pas à votre partenaire'
             : 'cette organisation n’appartient pas à votre partenaire'
-        } (${foreign.map(organizationIri).join(', ')}).`,
+        } : ${foreign.map((o) => `« ${o.legalname} »`).join(', ')}.`,
       },
     ];
   }
