@@ -473,6 +473,9 @@ describe('own profile', () => {
     const profile = await api.get('vendeur', '/api/user/profile');
     expect(profile.status).toBe(200);
     expect(profile.body.username).toBe('vendeur');
+    // Each right with the words of the rights tree, as the administration screens show it.
+    expect(profile.body.rights).toContainEqual({ code: 'PROFILE_SELLER', label: 'Vendeur' });
+    expect(profile.body.rights.map((r: Json) => r.code)).toEqual(profile.body.roles);
     const changed = await api.send('vendeur', 'PUT', '/api/user/profile', {
       ...profile.body,
       jobFunction: 'Conseiller senior',

@@ -28,7 +28,9 @@ test('vendeur changes its job function on its own profile, and it is kept', asyn
   await expect(page.getByRole('heading', { level: 1, name: 'Mon profil' })).toBeVisible();
   const information = page.getByRole('region', { name: 'Mes informations' });
   // Its rights are shown, not given to it to change.
-  await expect(information.getByRole('list', { name: 'Mes droits' })).toContainText(
+  // Named as the rights tree names them (« Vendeur » for PROFILE_SELLER).
+  await expect(information.getByRole('list', { name: 'Mes droits' })).toContainText('Vendeur');
+  await expect(information.getByRole('list', { name: 'Mes droits' })).not.toContainText(
     'PROFILE_SELLER',
   );
   await expect(page.getByRole('region', { name: 'Mon mot de passe' })).toBeVisible();

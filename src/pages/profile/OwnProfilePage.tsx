@@ -181,9 +181,18 @@ function InformationCard({
                 aria-label="Mes droits"
                 sx={{ flexWrap: 'wrap', gap: 0.5, listStyle: 'none', p: 0, m: 0 }}
               >
-                {profile.roles.map((role) => (
-                  <Chip key={role} component="li" label={role} size="small" variant="outlined" />
-                ))}
+                {(profile.rights ?? profile.roles.map((code) => ({ code, label: code }))).map(
+                  ({ code, label }) => (
+                    <Chip
+                      key={code}
+                      component="li"
+                      label={label}
+                      title={code}
+                      size="small"
+                      variant="outlined"
+                    />
+                  ),
+                )}
               </Stack>
             </ReadOnly>
           </Box>

@@ -21,6 +21,8 @@ export interface OwnProfile {
   userType: { label: string } | null;
   /** The roles the session gives: read-only, an administrator's to change. */
   roles: string[];
+  /** The same, each with the words the rights tree gives it. */
+  rights?: { code: string; label: string }[];
   /** False for an account that signs in elsewhere: no password form. */
   hasPassword: boolean;
 }

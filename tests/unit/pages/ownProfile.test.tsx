@@ -32,6 +32,11 @@ const VICTOR: OwnProfile = {
   username: 'vendeur',
   userType: { label: 'Vendeur' },
   roles: ['PROFILE_SELLER', 'ROLE_PARTNER', 'ROLE_USER'],
+  rights: [
+    { code: 'PROFILE_SELLER', label: 'Profil vendeur' },
+    { code: 'ROLE_PARTNER', label: 'Partenaire' },
+    { code: 'ROLE_USER', label: 'Utilisateur' },
+  ],
   hasPassword: true,
 };
 
@@ -186,7 +191,7 @@ describe('OwnProfilePage', () => {
       within(rights)
         .getAllByRole('listitem')
         .map((chip) => chip.textContent),
-    ).toEqual(VICTOR.roles);
+    ).toEqual(['Profil vendeur', 'Partenaire', 'Utilisateur']);
     expect(card.getByText(RIGHTS_NOTE)).toBeVisible();
     // Nothing to type or tick about them.
     for (const field of card.getAllByRole('textbox')) {

@@ -53,6 +53,16 @@ async function ownProfile(ctx: Ctx) {
     .where('app_user.id', '=', id)
     .executeTakeFirst();
   if (!row) throw httpError(404, 'Votre compte est introuvable.');
+  const roles = ctx.principal.givenRoles;
+  // Each right by the words the rights tree gives it; its code where it has none.
+  const described = roles.length
+    ? await ctx.db
+        .selectFrom('role')
+        .select(['name', 'description'])
+        .where('name', 'in', roles)
+        .execute()
+    : [];
+  const labels = new Map(described.map((r) => [r.name, r.description]));
   return {
     '@context': '/api/contexts/User',
     '@id': '/api/user/profile',
@@ -66,7 +76,8 @@ async function ownProfile(ctx: Ctx) {
     username: row.username,
     userType: { label: row.typeName },
     // The roles the token gives, read-only here.
-    roles: ctx.principal.givenRoles,
+    roles,
+    rights: roles.map((code) => ({ code, label: labels.get(code) || code })),
     hasPassword: row.password_hash !== null,
   };
 }
