@@ -392,6 +392,18 @@ describe('what a file may be', () => {
     await refused({ bytes: '' }, 422, /vide/);
     await refused({ bytes: 'nom;prenom;email\n\n;;\n' }, 422, /aucune ligne/);
     await refused({ bytes: 'nom;prenom;email;nom\nA;B;c@d.fr;E\n' }, 422, /apparaît deux fois/);
+    // Where a quote opens and never closes (csv-parse names the end of the file), and a line
+    // too long for one user: each said for what it is.
+    await refused(
+      { bytes: 'nom;prenom;email\r\n"Dupont;Jean;j@x.fr\r\nMartin;Claire;c@x.fr\r\n' },
+      422,
+      /^Le fichier CSV est mal formé : le guillemet ouvert ligne 2 n'est jamais fermé\.$/,
+    );
+    await refused(
+      { bytes: `nom;prenom;email\r\n${'x'.repeat(70_000)}\r\n` },
+      422,
+      /^La ligne 2 du fichier dépasse 64 Ko/,
+    );
     const rows = Array.from({ length: IMPORT_LIMITS.maxRows + 1 }, (_, i) => `N${i};P;n${i}@x.fr`);
     await refused({ bytes: `nom;prenom;email\n${rows.join('\n')}` }, 422, /plus de 20\s000 lignes/);
     const damaged = Buffer.concat([Buffer.from('504b0304', 'hex'), Buffer.alloc(300, 7)]);

@@ -204,12 +204,49 @@ function csvRows(bytes: Buffer): string[][] {
     }) as string[][];
     return rows;
   } catch (error) {
-    const where = (error as { lines?: number }).lines;
+    const { code, lines } = error as { code?: string; lines?: number };
+    if (code === 'CSV_QUOTE_NOT_CLOSED') {
+      // csv-parse names the end of the file; the user needs the line the quote opened on.
+      const opened = unclosedQuoteLine(text);
+      throw httpError(
+        422,
+        `Le fichier CSV est mal formé : le guillemet ouvert${opened ? ` ligne ${opened}` : ''} n'est jamais fermé.`,
+      );
+    }
+    if (code === 'CSV_MAX_RECORD_SIZE') {
+      throw httpError(
+        422,
+        `La ligne ${lines ?? ''} du fichier dépasse 64 Ko : un fichier d'import décrit un utilisateur par ligne ; vérifiez les fins de ligne et le séparateur.`,
+      );
+    }
     throw httpError(
       422,
-      `Le fichier CSV est mal formé${where ? ` (ligne ${where})` : ''} : vérifiez les guillemets et le séparateur.`,
+      `Le fichier CSV est mal formé${lines ? ` (ligne ${lines})` : ''} : vérifiez les guillemets et le séparateur.`,
     );
   }
+}
+
+/** The line where a quoted cell opens and never closes (a quote at a cell's start), if any. */
+function unclosedQuoteLine(text: string): number | undefined {
+  const separator = separatorOf(text);
+  let line = 1;
+  let opened: number | undefined;
+  let atCellStart = true;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (opened !== undefined) {
+      if (c === '"' && text[i + 1] === '"') i++;
+      else if (c === '"') {
+        opened = undefined;
+        atCellStart = false;
+      } else if (c === '\n') line++;
+      continue;
+    }
+    if (c === '"' && atCellStart) opened = line;
+    if (c === '\n') line++;
+    atCellStart = c === separator || c === '\n' || c === '\r' || c === '\ufeff';
+  }
+  return opened;
 }
 
 export async function readImportFile(bytes: Buffer): Promise<ImportTable> {
