@@ -66,6 +66,15 @@ describe('the calls of §7', () => {
     expect(inAgeo.map((m) => [m.profileName, m.realm])).toEqual([
       ['Administrateur AGEO', `/api/realms/${ageo}`],
     ]);
+    // What the user form offers a partner administrator: no profile reserved to the operator.
+    const offered = members(
+      await api.list('partenaire', '/api/profileRealms?order[profile.name]=asc&isRestricted=false'),
+    );
+    expect(offered.map((m) => m.profileName)).toEqual([
+      'Administrateur partenaire',
+      'Manageur',
+      'Vendeur',
+    ]);
   });
 
   it('answers the roles of a profile in a realm, and the roles filtered by profile', async () => {

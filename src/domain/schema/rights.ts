@@ -266,6 +266,14 @@ export const ProfileRealm = defineClass({
       column: 'realm.name',
       sort: { aliases: ['realm.name'], as: 'realm.name' },
     },
+    // The user form offers a partner administrator the profiles it may give.
+    isRestricted: {
+      type: 'boolean',
+      label: 'Réservé à l’opérateur',
+      column: 'profile.is_restricted',
+      listed: false,
+      filter: 'exact',
+    },
   },
 });
 

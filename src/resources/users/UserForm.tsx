@@ -373,7 +373,11 @@ function RightsTab({ loaded }: { loaded?: UserRecord }) {
       <ReferenceInput
         source="profileRealm"
         reference="profileRealms"
-        filter={realmId === undefined ? {} : { realm: realmId }}
+        // A profile reserved to the operator is not offered to a partner administrator.
+        filter={{
+          ...(realmId === undefined ? {} : { realm: realmId }),
+          ...(operator ? {} : { isRestricted: false }),
+        }}
         sort={{ field: 'profile.name', order: 'ASC' }}
         perPage={100}
       >

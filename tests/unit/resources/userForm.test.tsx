@@ -219,6 +219,35 @@ describe('the checks of the User declaration, made before sending', () => {
   });
 });
 
+describe('the profiles offered', () => {
+  it('offers a partner administrator no profile reserved to the operator; the operator all', async () => {
+    for (const [account, reserved] of [
+      ['partenaire', 'false'],
+      ['ageo', null],
+    ] as const) {
+      const asked: URL[] = [];
+      server.events.on('request:start', ({ request }) => {
+        const url = new URL(request.url);
+        if (url.pathname.endsWith('/api/profileRealms')) asked.push(url);
+      });
+      const { unmount } = renderScreen(<UserCreate title="Nouvel utilisateur" />, {
+        route: '/users/create',
+        at: '/users/create',
+        resource: 'users',
+        account,
+      });
+      await userEvent.click(await screen.findByRole('tab', { name: /Droits/ }));
+      await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+      expect(
+        asked.every((url) => url.searchParams.get('isRestricted') === reserved),
+        account,
+      ).toBe(true);
+      server.events.removeAllListeners();
+      unmount();
+    }
+  });
+});
+
 describe('the username lookup (§5)', () => {
   it('says a name is taken in the realm once typed, and says nothing of a free one', async () => {
     const lookups: string[] = [];

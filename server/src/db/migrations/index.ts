@@ -24,6 +24,7 @@ import * as m021 from './021_subscription_contract_start.ts';
 import * as m022 from './022_contract_number_index.ts';
 import * as m023 from './023_contract_default_end_index.ts';
 import * as m024 from './024_insured_lastname_index.ts';
+import * as m025 from './025_operator_profile_restricted.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022_contract_number_index': m022,
   '023_contract_default_end_index': m023,
   '024_insured_lastname_index': m024,
+  '025_operator_profile_restricted': m025,
 };
