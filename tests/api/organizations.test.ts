@@ -40,6 +40,30 @@ const withContract = (user: Account, type: number) =>
    WHERE o.type_id = ${type} AND co.contract_id IN (${CONTRACTS[user]})`;
 
 describe('GET /organizations and /api/organizations', () => {
+  it('narrows to what the caller may attach a user to with attachable=true', async () => {
+    const partner = (
+      await rows<{ id: number }>(
+        "SELECT partner_id AS id FROM app_user WHERE username = 'partenaire'",
+      )
+    )[0].id;
+    const own = await ids(
+      `SELECT id FROM organization WHERE (id = ${partner} AND type_id = 2) OR parent_id = ${partner}
+       ORDER BY legalname, id`,
+    );
+    expect(own.length).toBeGreaterThan(1);
+    const mine = await all('partenaire', '/api/organizations?attachable=true');
+    expect(mine.map((m) => m.id)).toEqual(own);
+    // The operator attaches to any; a seller, who has no partner to manage, to none.
+    const everything = await ids('SELECT id FROM organization ORDER BY legalname, id');
+    expect((await all('ageo', '/api/organizations?attachable=true')).map((m) => m.id)).toEqual(
+      everything,
+    );
+    expect(await all('vendeur', '/api/organizations?attachable=true')).toEqual([]);
+    expect((await all('partenaire', '/api/organizations?attachable=false')).length).toBe(
+      everything.length,
+    );
+  });
+
   it('lists every organisation, sorted by legalname, for any signed-in user', async () => {
     const expected = await ids('SELECT id FROM organization ORDER BY legalname, id');
     for (const path of ['/organizations', '/api/organizations']) {

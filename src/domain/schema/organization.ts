@@ -121,5 +121,12 @@ export const Organization = defineClass({
   },
   filters: {
     'parentOrganization.id': { kind: 'iri', label: 'Organisation parente' },
+    // What the caller may attach a user or a group to: for a partner administrator its partner
+    // and the partner's agencies, for the operator any. The forms' choices.
+    attachable: {
+      kind: 'exact',
+      type: 'boolean',
+      label: 'Organisations que vous pouvez rattacher',
+    },
   },
 });

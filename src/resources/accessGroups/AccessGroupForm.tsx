@@ -33,6 +33,8 @@ function GroupForm() {
       <ReferenceArrayInput
         source="groupOrganizations"
         reference="organizations"
+        // A partner administrator groups its own organisations only (the operator any).
+        filter={{ attachable: true }}
         perPage={CHOICES}
         sort={{ field: 'legalname', order: 'ASC' }}
       >

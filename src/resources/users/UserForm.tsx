@@ -279,6 +279,8 @@ function OrganizationTab({ mode, loaded }: { mode: Mode; loaded?: UserRecord }) 
       <ReferenceInput
         source="organization"
         reference="organizations"
+        // A partner administrator attaches its users to its partner or its agencies only.
+        filter={{ attachable: true }}
         sort={{ field: 'legalname', order: 'ASC' }}
       >
         <AutocompleteInput

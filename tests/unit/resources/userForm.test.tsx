@@ -219,16 +219,18 @@ describe('the checks of the User declaration, made before sending', () => {
   });
 });
 
-describe('the profiles offered', () => {
-  it('offers a partner administrator no profile reserved to the operator; the operator all', async () => {
-    for (const [account, reserved] of [
-      ['partenaire', 'false'],
-      ['ageo', null],
+describe('the profiles and organisations offered', () => {
+  it('offers a partner administrator no profile reserved to the operator, and asks the organisations one may attach a user to', async () => {
+    for (const [account, reserved, attachable] of [
+      ['partenaire', 'false', 'true'],
+      ['ageo', null, 'true'],
     ] as const) {
       const asked: URL[] = [];
+      const organizations: URL[] = [];
       server.events.on('request:start', ({ request }) => {
         const url = new URL(request.url);
         if (url.pathname.endsWith('/api/profileRealms')) asked.push(url);
+        if (url.pathname.endsWith('/api/organizations')) organizations.push(url);
       });
       const { unmount } = renderScreen(<UserCreate title="Nouvel utilisateur" />, {
         route: '/users/create',
@@ -240,6 +242,12 @@ describe('the profiles offered', () => {
       await waitFor(() => expect(asked.length).toBeGreaterThan(0));
       expect(
         asked.every((url) => url.searchParams.get('isRestricted') === reserved),
+        account,
+      ).toBe(true);
+      await userEvent.click(screen.getByRole('tab', { name: /Organisation/ }));
+      await waitFor(() => expect(organizations.length).toBeGreaterThan(0));
+      expect(
+        organizations.every((url) => url.searchParams.get('attachable') === attachable),
         account,
       ).toBe(true);
       server.events.removeAllListeners();

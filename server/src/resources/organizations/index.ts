@@ -3,18 +3,23 @@
 // Organisations are reference data: every signed-in user reads them (docs/security.md); the
 // contracts attached to them are scoped wherever they are counted or listed. Declared in
 // src/domain/schema/organization.ts.
+import { type SqlBool, sql } from 'kysely';
 import { Organization } from '../../../../src/domain/schema/organization.ts';
 import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import {
   type AnySelect,
   type Api,
   collection,
+  custom,
   exact,
   item,
   type ResourceDeps,
 } from '../framework/index.ts';
 import { classSource, hydraClass, listParams } from '../framework/schema.ts';
 import { organizationIri, organizationsByIds } from './shape.ts';
+
+/** An organisation of this type is a partner (spec §9 organisation types). */
+const PARTNER_TYPE = 2;
 
 const organizations = classSource(Organization, {
   from: (ctx) =>
@@ -60,6 +65,14 @@ export function register(api: Api, deps: ResourceDeps): void {
         // An id (a number or an IRI such as /api/organization_types/3), within the id range.
         type: exact('organization.type_id', 'id'),
         'parentOrganization.id': exact('organization.parent_id', 'id'),
+        attachable: custom('boolean', (mine: boolean, ctx) =>
+          mine && ctx.scope.kind !== 'all'
+            ? ctx.scope.kind === 'partner'
+              ? sql<SqlBool>`(organization.id = ${ctx.scope.partnerId} AND organization.type_id = ${PARTNER_TYPE})
+                  OR organization.parent_id = ${ctx.scope.partnerId}`
+              : sql<SqlBool>`false`
+            : undefined,
+        ),
       },
     }),
     paths: [collectionPath(Organization), '/organizations'],
