@@ -367,4 +367,15 @@ describe('writing groups', () => {
     expect(violationsOf(duplicate)).toEqual(['name: Cette valeur est déjà utilisée.']);
     expect(await snapshot()).toEqual(before);
   });
+
+  it('takes a name another partner’s group has: unique within a partner only, nothing learnt of the other', async () => {
+    const [foreign] = await api.rows<{ name: string }>(
+      `SELECT name FROM access_group WHERE partner_id IS NOT NULL AND partner_id <> ${partner} ORDER BY id LIMIT 1`,
+    );
+    const created = await api.send('partenaire', 'POST', '/api/access_groups', {
+      name: foreign.name,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await api.send('partenaire', 'DELETE', created.location as string)).status).toBe(204);
+  });
 });
