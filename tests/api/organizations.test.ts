@@ -59,6 +59,8 @@ describe('GET /organizations and /api/organizations', () => {
       everything,
     );
     expect(await all('vendeur', '/api/organizations?attachable=true')).toEqual([]);
+    // With the autocomplete's text: both filters hold, an agency is no match for any text.
+    expect(await all('partenaire', '/api/organizations?attachable=true&legalname=zzz')).toEqual([]);
     expect((await all('partenaire', '/api/organizations?attachable=false')).length).toBe(
       everything.length,
     );

@@ -68,8 +68,9 @@ export function register(api: Api, deps: ResourceDeps): void {
         attachable: custom('boolean', (mine: boolean, ctx) =>
           mine && ctx.scope.kind !== 'all'
             ? ctx.scope.kind === 'partner'
-              ? sql<SqlBool>`(organization.id = ${ctx.scope.partnerId} AND organization.type_id = ${PARTNER_TYPE})
-                  OR organization.parent_id = ${ctx.scope.partnerId}`
+              ? // Bracketed whole: it is ANDed with the other filters (legalname...).
+                sql<SqlBool>`((organization.id = ${ctx.scope.partnerId} AND organization.type_id = ${PARTNER_TYPE})
+                  OR organization.parent_id = ${ctx.scope.partnerId})`
               : sql<SqlBool>`false`
             : undefined,
         ),
