@@ -44,24 +44,36 @@ function CompanyList() {
   );
 }
 
+/** The companies' list opened at `at`: the queries it sent, and where its address is now. */
+function openCompanies(
+  at: string,
+  answer: (query: URLSearchParams) => Response = () => hydraCollection(companies, 10),
+) {
+  const queries: URLSearchParams[] = [];
+  server.use(
+    http.get('*/api/insuranceOfCompanies', ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      queries.push(query);
+      return answer(query);
+    }),
+  );
+  let location: Location | undefined;
+  const { container } = renderScreen(<CompanyList />, {
+    route: '/mutuelles/liste',
+    at,
+    resource: 'insuranceCompanies',
+    onLocation: (l) => {
+      location = l;
+    },
+  });
+  return { queries, location: () => location, container };
+}
+
 describe('SpecList', () => {
   it('reads the page with the default order, shows the honest total and keeps state in the URL', async () => {
-    const queries: URLSearchParams[] = [];
-    server.use(
-      http.get('*/api/insuranceOfCompanies', ({ request }) => {
-        queries.push(new URL(request.url).searchParams);
-        return hydraCollection(companies, 10000, { totalItemsIsLowerBound: true });
-      }),
+    const { queries, location } = openCompanies('/mutuelles/liste', () =>
+      hydraCollection(companies, 10000, { totalItemsIsLowerBound: true }),
     );
-    let location: Location | undefined;
-    renderScreen(<CompanyList />, {
-      route: '/mutuelles/liste',
-      at: '/mutuelles/liste',
-      resource: 'insuranceCompanies',
-      onLocation: (l) => {
-        location = l;
-      },
-    });
     expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
     expect(screen.getAllByText('09/03/2024')).toHaveLength(10);
     expect(screen.getByText(/sur plus de 10\s000/)).toBeInTheDocument();
@@ -70,29 +82,14 @@ describe('SpecList', () => {
 
     await userEvent.type(screen.getByLabelText('Nom'), 'Azur');
     await waitFor(() => expect(queries.at(-1)?.get('legalname')).toBe('Azur'));
-    await waitFor(() => expect(location?.search).toContain('Azur'));
+    await waitFor(() => expect(location()?.search).toContain('Azur'));
   });
 
   it('puts a bookmarked order the class does not sort back on the default, never asking it', async () => {
-    const queries: URLSearchParams[] = [];
-    server.use(
-      http.get('*/api/insuranceOfCompanies', ({ request }) => {
-        queries.push(new URL(request.url).searchParams);
-        return hydraCollection(companies, 10);
-      }),
-    );
-    let location: Location | undefined;
-    renderScreen(<CompanyList />, {
-      route: '/mutuelles/liste',
-      at: '/mutuelles/liste?sort=siren&order=DESC',
-      resource: 'insuranceCompanies',
-      onLocation: (l) => {
-        location = l;
-      },
-    });
+    const { queries, location } = openCompanies('/mutuelles/liste?sort=siren&order=DESC');
     expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
     await waitFor(() =>
-      expect(new URLSearchParams(location?.search).get('sort')).toBe('legalname'),
+      expect(new URLSearchParams(location()?.search).get('sort')).toBe('legalname'),
     );
     await waitFor(() => expect(queries.at(-1)?.get('order[legalname]')).toBe('asc'));
     expect(
@@ -102,61 +99,32 @@ describe('SpecList', () => {
   });
 
   it('asks at most 100 rows for a bookmarked page size, and puts the address back on one offered', async () => {
-    const queries: URLSearchParams[] = [];
-    server.use(
-      http.get('*/api/insuranceOfCompanies', ({ request }) => {
-        queries.push(new URL(request.url).searchParams);
-        return hydraCollection(companies, 10);
-      }),
-    );
-    let location: Location | undefined;
-    renderScreen(<CompanyList />, {
-      route: '/mutuelles/liste',
-      at: '/mutuelles/liste?perPage=1000000',
-      resource: 'insuranceCompanies',
-      onLocation: (l) => {
-        location = l;
-      },
-    });
+    const { queries, location } = openCompanies('/mutuelles/liste?perPage=1000000');
     expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
-    await waitFor(() => expect(new URLSearchParams(location?.search).get('perPage')).toBe('10'));
+    await waitFor(() => expect(new URLSearchParams(location()?.search).get('perPage')).toBe('10'));
     await waitFor(() => expect(queries.at(-1)?.get('itemsPerPage')).toBe('10'));
     expect(Math.max(...queries.map((q) => Number(q.get('itemsPerPage'))))).toBeLessThanOrEqual(100);
   });
 
   it('says why the API refuses an address (400) and opens the default view, where retrying would fail again', async () => {
-    server.use(
-      http.get('*/api/insuranceOfCompanies', ({ request }) =>
-        new URL(request.url).searchParams.has('legalname')
+    const { location } = openCompanies(
+      '/mutuelles/liste?filter=%7B%22legalname%22%3A%22x%22%7D',
+      (query) =>
+        query.has('legalname')
           ? hydraProblem(400, 'Le paramètre « legalname » doit être une valeur simple.')
           : hydraCollection(companies, 10),
-      ),
     );
-    let location: Location | undefined;
-    renderScreen(<CompanyList />, {
-      route: '/mutuelles/liste',
-      at: '/mutuelles/liste?filter=%7B%22legalname%22%3A%22x%22%7D',
-      resource: 'insuranceCompanies',
-      onLocation: (l) => {
-        location = l;
-      },
-    });
     expect(
       await screen.findByText('Le paramètre « legalname » doit être une valeur simple.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Afficher la liste par défaut' }));
     expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
-    expect(location?.search).toBe('');
+    expect(location()?.search).toBe('');
   });
 
   it('on a failed load: emptied, error flag, the French message of §8', async () => {
-    server.use(http.get('*/api/insuranceOfCompanies', () => hydraProblem(500, 'boom')));
-    const { container } = renderScreen(<CompanyList />, {
-      route: '/mutuelles/liste',
-      at: '/mutuelles/liste?page=3',
-      resource: 'insuranceCompanies',
-    });
+    const { container } = openCompanies('/mutuelles/liste?page=3', () => hydraProblem(500, 'boom'));
     const messages = await screen.findAllByText(
       'Une erreur est survenue durant le chargement des compagnies',
     );

@@ -119,6 +119,16 @@ beforeEach(optionLists);
 
 const tab = (name: RegExp) => screen.getByRole('tab', { name });
 
+/** /users/create as this account. */
+const create = (account: 'ageo' | 'partenaire' = 'ageo', onLocation?: (l: Location) => void) =>
+  renderScreen(<UserCreate title="Nouvel utilisateur" />, {
+    route: '/users/create',
+    at: '/users/create',
+    resource: 'users',
+    account,
+    onLocation,
+  });
+
 describe('/users/create', () => {
   it('posts exactly the §5 body to /api/users/create, then opens the new user', async () => {
     const posted: Json[] = [];
@@ -129,14 +139,8 @@ describe('/users/create', () => {
       }),
     );
     let location: Location | undefined;
-    renderScreen(<UserCreate title="Nouvel utilisateur" />, {
-      route: '/users/create',
-      at: '/users/create',
-      resource: 'users',
-      account: 'ageo',
-      onLocation: (l) => {
-        location = l;
-      },
+    create('ageo', (l) => {
+      location = l;
     });
     await userEvent.type(await screen.findByLabelText(/^Prénom/), 'Camille');
     await userEvent.type(screen.getByLabelText(/^Nom \*/), 'Martin');
@@ -187,12 +191,7 @@ describe('the checks of the User declaration, made before sending', () => {
         return HttpResponse.json({ ...loaded(), id: 77 }, { status: 201 });
       }),
     );
-    renderScreen(<UserCreate title="Nouvel utilisateur" />, {
-      route: '/users/create',
-      at: '/users/create',
-      resource: 'users',
-      account: 'ageo',
-    });
+    create();
     await userEvent.type(await screen.findByLabelText(/^Prénom/), 'Jérôme');
     await userEvent.type(screen.getByLabelText(/^Nom \*/), 'Dupré');
     await userEvent.type(screen.getByLabelText(/^Nom d'utilisateur/), 'jérôme.dupré');
@@ -232,12 +231,7 @@ describe('the profiles and organisations offered', () => {
         if (url.pathname.endsWith('/api/profileRealms')) asked.push(url);
         if (url.pathname.endsWith('/api/organizations')) organizations.push(url);
       });
-      const { unmount } = renderScreen(<UserCreate title="Nouvel utilisateur" />, {
-        route: '/users/create',
-        at: '/users/create',
-        resource: 'users',
-        account,
-      });
+      const { unmount } = create(account);
       await userEvent.click(await screen.findByRole('tab', { name: /Droits/ }));
       await waitFor(() => expect(asked.length).toBeGreaterThan(0));
       expect(
@@ -263,12 +257,7 @@ describe('the username lookup (§5)', () => {
       const url = new URL(request.url);
       if (url.pathname.endsWith('/api/users')) lookups.push(url.search);
     });
-    renderScreen(<UserCreate title="Nouvel utilisateur" />, {
-      route: '/users/create',
-      at: '/users/create',
-      resource: 'users',
-      account: 'ageo',
-    });
+    create();
     const username = await screen.findByLabelText(/^Nom d'utilisateur/);
     await userEvent.type(username, 'deja.pris');
     await userEvent.tab();
