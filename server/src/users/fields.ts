@@ -46,8 +46,14 @@ function reference(required: string, malformed: string) {
 // The same limits and forms as a user written through the User class (the administration's
 // form, the imports): a seller created here can be edited there.
 const { properties } = User;
-const limit = (name: keyof typeof properties) => properties[name].maxLength as number;
-const form = (name: keyof typeof properties) => new RegExp(properties[name].pattern?.regex ?? '');
+// A declaration without the limit or form read here would check nothing: refused at start.
+const limit = (name: keyof typeof properties): number =>
+  properties[name].maxLength ?? fail(`User.${name} declares no maxLength`);
+const form = (name: keyof typeof properties): RegExp =>
+  new RegExp(properties[name].pattern?.regex ?? fail(`User.${name} declares no pattern`));
+function fail(message: string): never {
+  throw new Error(message);
+}
 const USERNAME = form('username');
 const EMAIL = form('email');
 const SELLER_CODE = form('sellerCode');

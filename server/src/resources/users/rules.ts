@@ -234,7 +234,7 @@ export async function checkUser(
         .execute();
       // The profile a type is served by comes with the type, which was checked above: the
       // profile a creation without one gets (deriveUser), chosen by hand too.
-      const typeId = plan.userType?.id ?? current?.typeId ?? undefined;
+      const typeId = plan.userType?.id ?? current?.typeId;
       const typesOwn = typeId !== undefined && typeProfileName(typeId) === chosen.name;
       const above = given.filter((role) => !mayGrant(ctx, role.name));
       if (above.length && !typesOwn) {
