@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, type AuditAction } from '../../src/domain/audit.ts';
 import { CARTE_TP_PATHS } from '../../src/domain/carteTp.ts';
 import { post } from './support/exportFiles.ts';
 import { CONTRACTS, type Json, ScopedApi } from './support/scopedApi.ts';
@@ -179,7 +180,7 @@ describe('an operator administrator changing rights', () => {
     );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
 
-    const [event] = await events('rights.change', `&targetType=Profile&targetId=${profile}`);
+    const [event] = await events('rights.update', `&targetType=Profile&targetId=${profile}`);
     await expectActor(event, 'ageo');
     expect(event.detail).toEqual({
       operation: 'update',
@@ -187,7 +188,7 @@ describe('an operator administrator changing rights', () => {
     });
     // Put back as it was.
     await api.send('ageo', 'PATCH', `/api/profiles/${profile}`, { roles: before.roles }, merge);
-    const [undone] = await events('rights.change', `&targetType=Profile&targetId=${profile}`);
+    const [undone] = await events('rights.update', `&targetType=Profile&targetId=${profile}`);
     expect(undone.detail.values.roles).toEqual({ added: [], removed: [`/api/roles/${role}`] });
   });
 
@@ -202,13 +203,52 @@ describe('an operator administrator changing rights', () => {
       merge,
     );
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    const [event] = await events('user.change', `&targetId=${user}`);
+    const [event] = await events('user.update', `&targetId=${user}`);
     await expectActor(event, 'ageo');
     expect(event).toMatchObject({ targetType: 'User', targetId: user });
     expect(event.detail.operation).toBe('update');
     expect(event.detail.values.roles.added).toEqual(['VIEW_COMMISSIONS']);
     expect(event.detail.changed).toContain('jobFunction');
     expect(JSON.stringify(event)).not.toContain('Conseillère');
+  });
+
+  it('records a user created, disabled, enabled again and changed, each by its word', async () => {
+    const created = await api.send('ageo', 'POST', '/api/users', {
+      civility: 1,
+      firstname: 'Camille',
+      lastname: 'Journal',
+      username: 'camille.journal',
+      email: 'camille.journal@exemple.fr',
+      typeSelected: 'PROFILE_SELLER',
+      roles: [],
+      plainPassword: 'motdepasse2026',
+      repeatPassword: 'motdepasse2026',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id as number;
+    const patch = (body: Json) => api.send('ageo', 'PATCH', `/api/users/${id}`, body, merge);
+    expect((await patch({ enabled: false })).status).toBe(200);
+    expect((await patch({ enabled: true, jobFunction: 'Conseillère' })).status).toBe(200);
+    expect((await patch({ jobFunction: 'Courtière' })).status).toBe(200);
+
+    const trail = members(
+      await api.list('ageo', `/api/audit_events?targetType=User&targetId=${id}`),
+    );
+    expect(trail.map((e) => e.action)).toEqual([
+      'user.update',
+      'user.enable',
+      'user.disable',
+      'user.create',
+    ]);
+    expect(trail[2].detail.values.enabled).toEqual({ before: true, after: false });
+    // Each in French in the journal's own words.
+    const labels = trail.map((e) => AUDIT_ACTIONS[e.action as AuditAction]);
+    expect(labels).toEqual([
+      'Utilisateur modifié',
+      'Utilisateur réactivé',
+      'Utilisateur désactivé',
+      'Utilisateur créé',
+    ]);
   });
 
   it("records a change of the roles tree's order", async () => {
@@ -220,7 +260,7 @@ describe('an operator administrator changing rights', () => {
       { id: second.id, listOrder: first.list_order },
     ]);
     expect(answer.status, JSON.stringify(answer.body)).toBe(204);
-    const [event] = await events('rights.change', '&targetType=Role');
+    const [event] = await events('rights.tree', '&targetType=Role');
     expect(event.detail).toEqual({ operation: 'order' });
     expect(event.targetIds.sort()).toEqual([first.id, second.id].sort());
   });

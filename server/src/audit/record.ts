@@ -16,7 +16,7 @@
 // transaction: the change and its record are saved together or not at all.
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { AuditAction, AuditDecl } from '../../../src/domain/audit.ts';
+import type { AuditAction, AuditDecl, ChangeOperation } from '../../../src/domain/audit.ts';
 import type { Principal } from '../auth/principal.ts';
 import { httpError } from '../http/problem.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
@@ -125,6 +125,25 @@ export function listDetail(
 }
 
 type Member = Record<string, unknown> | null | undefined;
+
+/**
+ * What a write did, as the trail names it: an update that turned the declaration's `switch`
+ * off or on (a user disabled or enabled again) is that, whatever else it changed.
+ */
+export function operationOf(
+  audit: AuditDecl,
+  action: 'create' | 'update' | 'delete',
+  before: unknown,
+  after: unknown,
+): ChangeOperation {
+  const name = audit.switch;
+  if (action !== 'update' || !name) return action;
+  const was = (before as Member)?.[name];
+  const is = (after as Member)?.[name];
+  if (was === true && is === false) return 'disable';
+  if (was === false && is === true) return 'enable';
+  return action;
+}
 
 /** An embedded record (an organisation, a manager) is kept as its IRI: its names stay out. */
 const brief = (value: unknown) =>

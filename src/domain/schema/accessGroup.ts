@@ -19,7 +19,7 @@ export const AccessGroup = defineClass({
   table: 'access_group',
   display: 'name',
   access: { read: MANAGE, create: MANAGE, update: MANAGE, delete: MANAGE },
-  audit: { change: 'access_group.change', values: '*' },
+  audit: { change: 'access_group', values: '*' },
   messages: {
     notFound: 'Ce groupe partenaire est introuvable.',
     inUse: 'Suppression impossible : des utilisateurs appartiennent à ce groupe.',

@@ -106,7 +106,8 @@ const user = {
 
 /** A seller or a manager created: an account, its type and organisation (server/src/users/create.ts). */
 const audit = {
-  change: 'user.change',
+  change: 'user',
+  switch: 'enabled',
   values: ['userType', 'roles', 'organization', 'enabled'],
 } as const;
 

@@ -63,7 +63,7 @@ export const User = defineClass({
   display: 'username',
   access: { read: MANAGE, create: MANAGE, update: MANAGE },
   // The rights a write gives or takes are kept; a name or an e-mail changed is only named.
-  audit: { change: 'user.change', values: AUDITED_RIGHTS },
+  audit: { change: 'user', switch: 'enabled', values: AUDITED_RIGHTS },
   messages: {
     notFound: 'Cet utilisateur est introuvable.',
     loadError: 'Une erreur est survenue durant le chargement des utilisateurs',

@@ -47,7 +47,7 @@ const server = setupServer(
   }),
   http.get('*/api/audit_events/:id', () =>
     Response.json(
-      event(3, 'rights.change', {
+      event(3, 'rights.update', {
         actor: 'ageo',
         targetType: 'Profile',
         targetId: 5,
@@ -114,7 +114,7 @@ describe("an event of the journal d'audit", () => {
       resource: 'audit_events',
       account: 'ageo',
     });
-    expect(await screen.findByText('Droits ou profils modifiés')).toBeInTheDocument();
+    expect(await screen.findByText('Droits et profils : modification')).toBeInTheDocument();
     expect(screen.getByText('Profil')).toBeInTheDocument();
     const detail = screen.getByText(/"added"/);
     expect(detail.textContent).toContain('/api/roles/9');

@@ -10,6 +10,7 @@
 // - after the commit, the class's hub topic hears of it so that open lists refetch.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { changeAction } from '../../../../src/domain/audit.ts';
 import {
   type AnyClass,
   collectionPath,
@@ -17,7 +18,7 @@ import {
   isWritable,
   linkOf,
 } from '../../../../src/domain/schema/types.ts';
-import { changeDetail, recordAudit } from '../../audit/record.ts';
+import { changeDetail, operationOf, recordAudit } from '../../audit/record.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -237,7 +238,7 @@ export async function writes(
     }
     if (audit?.change) {
       await recordAudit(trx, ctx, {
-        action: audit.change,
+        action: changeAction(audit.change, operationOf(audit, action, before, after)),
         targetType: decl.name,
         targetId: id,
         detail: changeDetail(audit, action, before as never, after as never, written),

@@ -167,7 +167,7 @@ export async function registerTree(api: Api, deps: ResourceDeps): Promise<void> 
         after: snapshot(after),
       });
       await recordAudit(trx, ctx, {
-        action: 'rights.change',
+        action: 'rights.tree',
         targetType: Role.name,
         targetIds: placements.map((p) => p.id),
         detail: { operation: moving ? 'tree' : 'order' },
