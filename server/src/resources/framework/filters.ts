@@ -111,7 +111,10 @@ export function filterWhere(
     }
     case 'custom': {
       const typed = values.map((v) => typedValue(name, decl.type, v));
-      return decl.where((decl.multiple ? typed : typed[0]) as never, ctx);
+      const where = decl.where((decl.multiple ? typed : typed[0]) as never, ctx);
+      // Bracketed whole: a rule written `a OR b` ANDed with the other filters would otherwise
+      // let `b` through whatever they say (Kysely does not bracket raw SQL).
+      return where && sql<SqlBool>`(${where})`;
     }
     default:
       return undefined;
