@@ -57,6 +57,9 @@ test('partenaire lists, creates, edits a user and sends it a reset link', async 
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Inès Essai' })).toBeVisible();
   await page.getByRole('button', { name: 'Envoyer un lien de réinitialisation' }).click();
+  const asked = page.getByRole('dialog', { name: 'Envoyer un lien de réinitialisation ?' });
+  await expect(asked).toContainText(`Inès Essai recevra à ines.${stamp}@exemple.fr un lien`);
+  await asked.getByRole('button', { name: 'Envoyer le lien' }).click();
   await expect(
     page.getByText(
       `Un lien pour choisir un nouveau mot de passe a été envoyé à ines.${stamp}@exemple.fr.`,

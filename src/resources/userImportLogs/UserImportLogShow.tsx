@@ -5,9 +5,8 @@
 // without the immediate e-mails offers to send the invitations its created accounts still wait
 // for (POST /api/user_import_logs/{id}/send_mails).
 import ForwardToInboxIcon from '@mui/icons-material/ForwardToInbox';
-import { Box, Button, Link as MuiLink, Stack, Typography } from '@mui/material';
+import { Box, Link as MuiLink, Stack, Typography } from '@mui/material';
 import {
-  HttpError,
   ListBase,
   useGetList,
   useListContext,
@@ -15,9 +14,10 @@ import {
   useRecordContext,
   useRefresh,
 } from 'ra-core';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { FilterForm, Labeled, TextInput } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ConfirmedAction } from '../../components/ConfirmedAction.tsx';
 import {
   Col,
   errorToast,
@@ -89,11 +89,9 @@ function RefreshWhileRunning({ running }: { running: boolean }) {
   return null;
 }
 
-/** The invitations an import made without immediate e-mails still owes. */
+/** The invitations an import made without immediate e-mails still owes, sent once confirmed. */
 function SendMailsButton({ log }: { log: ImportLogRow }) {
-  const notify = useNotify();
   const refresh = useRefresh();
-  const [sending, setSending] = useState(false);
   const waiting = useGetList<ImportRow>(
     'userImportHistories',
     {
@@ -104,31 +102,26 @@ function SendMailsButton({ log }: { log: ImportLogRow }) {
     { enabled: !log.sendMailImmediatly && log.processStatus !== 'started', retry: false },
   );
   if (log.sendMailImmediatly || log.processStatus === 'started' || !waiting.total) return null;
-  const send = async () => {
-    setSending(true);
-    try {
-      const text = IMPORT_MESSAGES.mailsSent(await sendImportMails(log.id));
-      notify(text, { type: 'success', messageArgs: { _: text } });
-      refresh();
-    } catch (error) {
-      const text =
-        error instanceof HttpError && error.status > 0 && error.status < 500 && error.message
-          ? error.message
-          : IMPORT_MESSAGES.mailsFailed;
-      notify(text, errorToast(text));
-    } finally {
-      setSending(false);
-    }
-  };
+  const count = waiting.total;
   return (
-    <Button
+    <ConfirmedAction
+      label="Envoyer les e-mails"
+      icon={<ForwardToInboxIcon />}
       variant="contained"
-      startIcon={<ForwardToInboxIcon />}
-      onClick={send}
-      disabled={sending}
-    >
-      Envoyer les e-mails
-    </Button>
+      question="Envoyer les invitations ?"
+      consequence={
+        count === 1
+          ? "Le compte créé par cet import qui n'a pas encore reçu son invitation la recevra maintenant, avec un lien pour choisir son mot de passe."
+          : `Les ${count} comptes créés par cet import qui n'ont pas encore reçu leur invitation la recevront maintenant, chacun avec un lien pour choisir son mot de passe.`
+      }
+      confirm="Envoyer"
+      run={async () => {
+        const text = IMPORT_MESSAGES.mailsSent(await sendImportMails(log.id));
+        refresh();
+        return text;
+      }}
+      failure={IMPORT_MESSAGES.mailsFailed}
+    />
   );
 }
 

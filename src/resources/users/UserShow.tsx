@@ -4,12 +4,12 @@
 import EditIcon from '@mui/icons-material/Edit';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { HttpError, useNotify, useRecordContext } from 'ra-core';
-import { type ReactNode, useState } from 'react';
+import { useRecordContext } from 'ra-core';
+import type { ReactNode } from 'react';
 import { Labeled } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { ConfirmedAction } from '../../components/ConfirmedAction.tsx';
 import { MISSING_IDS, SpecShow } from '../../components/list/index.ts';
-import { errorToast } from '../../components/list/SpecList.tsx';
 import { civilityLabel, yesNo } from '../../domain/format.ts';
 import { User } from '../../domain/schema/user.ts';
 import { GENERIC_FAILURE, httpClient } from '../../providers/httpClient.ts';
@@ -79,30 +79,22 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A new link to choose a password, sent to the user's address. */
+/** A new link to choose a password, sent to the user's address once the caller confirms. */
 function ResetLinkButton({ user }: { user: UserDetail }) {
-  const notify = useNotify();
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setSending(true);
-    try {
-      await httpClient(`/api/users/${user.id}/reset_password`, { method: 'POST', retries: 0 });
-      const text = RESET_LINK_SENT(user.email ?? '');
-      notify(text, { type: 'success', messageArgs: { _: text } });
-    } catch (error) {
-      const text =
-        error instanceof HttpError && error.status < 500 && error.message
-          ? error.message
-          : GENERIC_FAILURE;
-      notify(text, errorToast(text));
-    } finally {
-      setSending(false);
-    }
-  };
+  const to = user.email ? ` à ${user.email}` : '';
   return (
-    <Button variant="outlined" startIcon={<LockResetIcon />} onClick={send} disabled={sending}>
-      Envoyer un lien de réinitialisation
-    </Button>
+    <ConfirmedAction
+      label="Envoyer un lien de réinitialisation"
+      icon={<LockResetIcon />}
+      question="Envoyer un lien de réinitialisation ?"
+      consequence={`${userName(user)} recevra${to} un lien pour choisir un nouveau mot de passe ; un lien envoyé plus tôt ne servira plus. Son mot de passe actuel reste valable jusque-là.`}
+      confirm="Envoyer le lien"
+      run={async () => {
+        await httpClient(`/api/users/${user.id}/reset_password`, { method: 'POST', retries: 0 });
+        return RESET_LINK_SENT(user.email ?? '');
+      }}
+      failure={GENERIC_FAILURE}
+    />
   );
 }
 

@@ -301,7 +301,16 @@ describe('/users/imports/{id}', () => {
           (q) => q.get('processStatus') === 'success' && q.get('emailSent') === 'false',
         ),
       ).toBe(true);
+      // Asked first: cancelled, nothing is sent.
       await user.click(button);
+      const dialog = await screen.findByRole('dialog', { name: 'Envoyer les invitations ?' });
+      expect(dialog).toHaveTextContent(/Le compte créé par cet import .* la recevra maintenant/);
+      await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(sends).toHaveLength(0);
+      // Confirmed: sent once.
+      await user.click(button);
+      await user.click(await screen.findByRole('button', { name: 'Envoyer' }));
       expect(await screen.findByText("2 e-mails d'invitation envoyés, 1 en échec.")).toBeVisible();
       expect(sends).toHaveLength(1);
     } finally {
