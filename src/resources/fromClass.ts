@@ -3,6 +3,7 @@
 
 import GenericIcon from '@mui/icons-material/ListAlt';
 import { type AnyClass, itemBase, sortAliases } from '../domain/schema/index.ts';
+import { classWords } from '../domain/schema/words.ts';
 import type { ApiRoute } from '../providers/dataProvider.ts';
 import { lazyPage } from '../providers/lazyPage.ts';
 import type { Declaration, RouteDeclaration } from './types.ts';
@@ -58,7 +59,7 @@ export function genericDeclaration(decl: AnyClass): Declaration {
     { path: `${screens.path}/:id`, kind: 'show', title: decl.title, guard, page: GenericPage.show },
   ];
   if (decl.access.create) {
-    const title = `Nouveau : ${decl.title.toLowerCase()}`;
+    const title = classWords(decl).newTitle;
     routes.push({
       path: `${screens.path}/create`,
       kind: 'create',
@@ -68,7 +69,7 @@ export function genericDeclaration(decl: AnyClass): Declaration {
     });
   }
   if (decl.access.update) {
-    const title = `Modifier : ${decl.title.toLowerCase()}`;
+    const title = classWords(decl).editTitle;
     routes.push({
       path: `${screens.path}/:id/edit`,
       kind: 'edit',

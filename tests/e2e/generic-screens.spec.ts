@@ -28,9 +28,12 @@ test('ageo: the suppliers listed, filtered, created, refused, edited and deleted
   await page.getByLabel('Nom').fill('april');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Cette valeur est déjà utilisée.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nouveau fournisseur' })).toBeVisible();
   await page.getByLabel('Nom').fill('Groupe Tessier');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/admin\/fournisseurs\/\d+$/);
+  // The class's own words, not react-admin's « Élément créé ».
+  await expect(page.getByText('Fournisseur créé', { exact: true })).toBeVisible();
   // Exact: the page's h1 names the record too ('Fournisseur Groupe Tessier').
   await expect(page.getByText('Groupe Tessier', { exact: true })).toBeVisible();
 
@@ -40,9 +43,14 @@ test('ageo: the suppliers listed, filtered, created, refused, edited and deleted
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/admin\/fournisseurs\/\d+$/);
   await expect(page.getByText('Groupe Tessier Courtage', { exact: true })).toBeVisible();
+  await expect(page.getByText('Fournisseur enregistré', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Supprimer' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Confirmer' }).click();
+  const asked = page.getByRole('dialog', {
+    name: 'Supprimer le fournisseur « Groupe Tessier Courtage » ?',
+  });
+  await asked.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByText('Fournisseur supprimé', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/fournisseurs(\?.*)?$/);
   await expect(page.getByText('Groupe Tessier Courtage')).toHaveCount(0);
 });

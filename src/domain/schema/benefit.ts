@@ -37,6 +37,7 @@ export const Benefit = defineClass({
   name: 'Benefit',
   resource: 'prestations',
   title: 'Prestation',
+  gender: 'f',
   plural: 'Prestations',
   paths: { collection: '/api/prestations' },
   access: { read: INSURED_ROLES },

@@ -10,6 +10,7 @@ export const Commission = defineClass({
   name: 'Commission',
   resource: 'commissions',
   title: 'Commission',
+  gender: 'f',
   plural: 'Commissions',
   paths: { collection: '/api/commissions' },
   display: 'numContract',

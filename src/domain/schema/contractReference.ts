@@ -56,6 +56,7 @@ export const ContractCategory = defineClass({
   name: 'ContractCategory',
   resource: 'contracts_categories',
   title: 'Catégorie de contrat',
+  gender: 'f',
   plural: 'Catégories de contrat',
   paths: { collection: '/api/contracts_categories' },
   table: 'contract_category',

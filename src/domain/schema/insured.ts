@@ -208,6 +208,7 @@ export const Subscription = defineClass({
   name: 'Subscription',
   resource: 'subscriptions',
   title: 'Adhésion',
+  gender: 'f',
   plural: 'Adhésions',
   // Listed under their insured or their contract (/api/insureds/{id}/subscriptions,
   // /api/subscriptions_by_contract?contract={id}).

@@ -38,6 +38,7 @@ export const Premium = defineClass({
   name: 'Premium',
   resource: 'cotisations',
   title: 'Cotisation',
+  gender: 'f',
   plural: 'Cotisations',
   paths: { collection: '/api/cotisations' },
   access: { read: INSURED_ROLES },

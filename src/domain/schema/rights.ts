@@ -426,6 +426,7 @@ export const RightsChange = defineClass({
   name: 'RightsChange',
   resource: 'rights_changes',
   title: 'Modification de droits',
+  gender: 'f',
   plural: 'Historique des droits',
   description: 'Qui a changé quel droit, quand, et ce qu’il était avant et après.',
   paths: { collection: '/api/rights_changes' },

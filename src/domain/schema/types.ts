@@ -151,6 +151,8 @@ export interface ClassDecl<P extends string = string> {
   /** French names: one record, several (react-admin resources.<name>.name). */
   title: string;
   plural: string;
+  /** The title's grammatical gender, for the words said of one record (./words.ts): masculine unless 'f'. */
+  gender?: 'f';
   description?: string;
   /**
    * Where the API serves it: its collection (listed in the entrypoint) and the item base when it

@@ -109,6 +109,7 @@ export const UserImportHistory = defineClass({
   name: 'UserImportHistory',
   resource: 'userImportHistories',
   title: "Ligne d'import",
+  gender: 'f',
   plural: "Lignes d'import",
   description:
     'Une ligne d’un fichier importé : le compte qu’elle décrit et ce qu’il en est advenu.',

@@ -87,13 +87,13 @@ describe('one h1 and its own browser title on every kind of page', () => {
 
   it('a creation form', async () => {
     renderApp({ path: '/admin/fournisseurs/create', dataProvider: data() });
-    await onlyH1('Nouveau : fournisseur');
-    await waitFor(() => expect(document.title).toBe(`Nouveau : fournisseur – ${SPACE}`));
+    await onlyH1('Nouveau fournisseur');
+    await waitFor(() => expect(document.title).toBe(`Nouveau fournisseur – ${SPACE}`));
   });
 
   it('an edit form names its record', async () => {
     renderApp({ path: '/admin/fournisseurs/3/edit', dataProvider: data() });
-    await onlyH1('Modifier : fournisseur Papeterie Lenoir');
+    await onlyH1('Modifier le fournisseur Papeterie Lenoir');
   });
 
   it('a dashboard (PageFrame)', async () => {
