@@ -1,18 +1,37 @@
 // Creation and edit of a plain class (`generic: true`): an input per property the class lets a
 // client write, with the server's own checks (required, length) run before sending; the
-// server's 422 violations come back on their fields, a concurrent change (412) as a toast.
+// server's 422 violations come back on their fields, a concurrent change (412) as a toast. An
+// input whose property applies only under other values (`onlyWhen`) shows only then.
 import { useNotify } from 'ra-core';
+import type { ReactNode } from 'react';
 import { Create, SimpleForm } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { applies, type PropertyDecl } from '../../domain/schema/types.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { SpecEdit } from '../list/SpecEdit.tsx';
 import { errorToast } from '../list/SpecList.tsx';
 import { inputOf, recordNameOf, useClass, writableProperties } from './parts.tsx';
 
+/** The input, shown only while the form's values are those its property applies under. */
+function Applicable({ property, children }: { property: PropertyDecl; children: ReactNode }) {
+  const names = Object.keys(property.onlyWhen ?? {});
+  const values = useWatch({ name: names });
+  return applies(property, (name) => values[names.indexOf(name)]) ? children : null;
+}
+
 function Inputs() {
   const decl = useClass();
   return (
     <SimpleForm noValidate sx={{ maxWidth: '100%' }}>
-      {writableProperties(decl).map(([name, p]) => inputOf(name, p))}
+      {writableProperties(decl).map(([name, p]) =>
+        p.onlyWhen ? (
+          <Applicable key={name} property={p}>
+            {inputOf(name, p)}
+          </Applicable>
+        ) : (
+          inputOf(name, p)
+        ),
+      )}
     </SimpleForm>
   );
 }

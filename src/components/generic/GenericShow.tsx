@@ -6,6 +6,7 @@ import { Stack } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import { DeleteButton, EditButton, Labeled, TopToolbar } from 'react-admin';
 import { type AnyClass, classNamed } from '../../domain/schema/index.ts';
+import { applies } from '../../domain/schema/types.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { MISSING_IDS } from '../list/loadErrors.ts';
 import { SpecShow } from '../list/SpecShow.tsx';
@@ -31,6 +32,23 @@ export function deleteWarningOf(
     );
   }
   return parts.length ? parts.join(' ') : undefined;
+}
+
+/** Each property the record shows, but those that do not apply to it (a folder's realms). */
+function Fields() {
+  const decl = useClass();
+  const record = useRecordContext();
+  return (
+    <Stack spacing={2} sx={{ p: 2 }}>
+      {shownProperties(decl)
+        .filter(([, p]) => !record || applies(p, (name) => record[name]))
+        .map(([name, p]) => (
+          <Labeled key={name} source={name}>
+            {fieldOf(name, p)}
+          </Labeled>
+        ))}
+    </Stack>
+  );
 }
 
 function Actions() {
@@ -62,13 +80,7 @@ export function GenericShow({ title }: PageProps) {
       missingId={MISSING_IDS.record}
     >
       <Actions />
-      <Stack spacing={2} sx={{ p: 2 }}>
-        {shownProperties(decl).map(([name, p]) => (
-          <Labeled key={name} source={name}>
-            {fieldOf(name, p)}
-          </Labeled>
-        ))}
-      </Stack>
+      <Fields />
     </SpecShow>
   );
 }

@@ -336,6 +336,8 @@ export const Role = defineClass({
       label: 'Avertissement à l’attribution',
       column: 'role.has_warning',
       writable: true,
+      // A right that warns on deletion does not also warn when given.
+      onlyWhen: { deleteWarning: false },
     },
     deleteWarning: {
       type: 'boolean',
@@ -391,18 +393,25 @@ export const Role = defineClass({
         through: { table: 'role', owner: 'parent_id', target: 'id', order: 'list_order' },
       },
     },
-    realms: linked(
-      'Royaumes',
-      'Realm',
-      { table: 'role_realm', owner: 'role_id', target: 'realm_id' },
-      'realms.realm',
-    ),
-    profiles: linked(
-      'Profils',
-      'Profile',
-      { table: 'profile_role', owner: 'role_id', target: 'profile_id' },
-      'profiles.profile',
-    ),
+    // A folder has no realms nor profiles (spec administration §4).
+    realms: {
+      ...linked(
+        'Royaumes',
+        'Realm',
+        { table: 'role_realm', owner: 'role_id', target: 'realm_id' },
+        'realms.realm',
+      ),
+      onlyWhen: { isFolder: false },
+    },
+    profiles: {
+      ...linked(
+        'Profils',
+        'Profile',
+        { table: 'profile_role', owner: 'role_id', target: 'profile_id' },
+        'profiles.profile',
+      ),
+      onlyWhen: { isFolder: false },
+    },
   },
 });
 

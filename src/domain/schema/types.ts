@@ -125,6 +125,12 @@ export interface PropertyDecl {
   listed?: false;
   /** Accepted in POST/PUT/PATCH bodies (default false). */
   writable?: boolean;
+  /**
+   * It applies only while other properties hold these values (a right's realms: not a
+   * folder's): the forms show its input only then. What the server does with it otherwise is
+   * the class's own rule (server/src/resources/rights/roleRules.ts empties a folder's realms).
+   */
+  onlyWhen?: Readonly<Record<string, string | number | boolean | null>>;
   /** A write must give it (POST and PUT). */
   required?: boolean;
   /** null is a value it may hold (and be written). */
@@ -283,6 +289,17 @@ export const isReadable = (p: PropertyDecl) => p.readable !== false;
 export const linkOf = (p: PropertyDecl): LinkDecl | undefined =>
   p.relation?.many ? p.relation.through : undefined;
 export const isWritable = (p: PropertyDecl) => p.writable === true;
+
+/**
+ * Whether a property applies to a record or a form's values (`onlyWhen`): each named property
+ * holds the value asked, an absent flag counting as false (an unticked box).
+ */
+export function applies(p: PropertyDecl, read: (name: string) => unknown): boolean {
+  return Object.entries(p.onlyWhen ?? {}).every(([name, expected]) => {
+    const value = read(name);
+    return expected === false ? !value : (value ?? null) === expected;
+  });
+}
 
 /** Whether the class takes any write (it names roles for one of create, update, delete). */
 export const isWritableClass = (decl: AnyClass) =>

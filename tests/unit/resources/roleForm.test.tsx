@@ -1,0 +1,82 @@
+// A property that applies only under other values (`onlyWhen` of the class declaration) shows
+// its input only then, in the generic forms, and its value only then in the detail: a right's
+// realms and profiles are not a folder's, and a right that warns on deletion does not also warn
+// when given (spec administration §4; the server empties them: roleRules.ts).
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GenericCreate } from '../../../src/components/generic/GenericForm.tsx';
+import { GenericShow } from '../../../src/components/generic/GenericShow.tsx';
+import { hydraCollection } from '../support/hydra.ts';
+import { renderScreen } from '../support/renderScreen.tsx';
+
+const folder = {
+  '@id': '/api/roles/7',
+  '@type': 'Role',
+  id: 7,
+  name: 'Commissions',
+  description: 'Commissions',
+  isFolder: true,
+  hasWarning: false,
+  deleteWarning: false,
+  warningMsg: null,
+  listOrder: 1,
+  isRestricted: false,
+  parent: null,
+  theme: null,
+  children: [],
+  realms: [],
+  profiles: [],
+};
+
+const server = setupServer(
+  http.get('*/api/realms', () => hydraCollection([])),
+  http.get('*/api/profiles', () => hydraCollection([])),
+  http.get('*/api/roles', () => hydraCollection([])),
+  http.get('*/api/role_themes', () => hydraCollection([])),
+  http.get('*/api/roles/7', () => HttpResponse.json(folder)),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+describe("a right's creation form", () => {
+  it('hides the realms and profiles of a folder, and the warning on giving a right that warns on deletion', async () => {
+    renderScreen(<GenericCreate title="Nouveau droit" />, {
+      route: '/admin/droits/arbre/create',
+      at: '/admin/droits/arbre/create',
+      resource: 'roles',
+      account: 'ageo',
+    });
+    const user = userEvent.setup();
+    expect(await screen.findByRole('combobox', { name: 'Royaumes' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Profils' })).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Dossier'));
+    await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Royaumes' })).toBeNull());
+    expect(screen.queryByRole('combobox', { name: 'Profils' })).toBeNull();
+    await user.click(screen.getByLabelText('Dossier'));
+    expect(await screen.findByRole('combobox', { name: 'Royaumes' })).toBeInTheDocument();
+
+    const givenWarning = 'Avertissement à l’attribution';
+    expect(screen.getByLabelText(givenWarning)).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Avertissement à la suppression'));
+    await waitFor(() => expect(screen.queryByLabelText(givenWarning)).toBeNull());
+  });
+});
+
+describe("a folder's detail", () => {
+  it('shows no realms nor profiles', async () => {
+    renderScreen(<GenericShow title="Droit" />, {
+      route: '/admin/droits/arbre/:id',
+      at: '/admin/droits/arbre/7',
+      resource: 'roles',
+      account: 'ageo',
+    });
+    expect(await screen.findByText('Contenu du dossier')).toBeInTheDocument();
+    expect(screen.queryByText('Royaumes')).toBeNull();
+    expect(screen.queryByText('Profils')).toBeNull();
+  });
+});
