@@ -64,6 +64,15 @@ describe('the list and its lookups', () => {
     expect(page['hydra:totalItems']).toBe(await api.count('SELECT id FROM app_user'));
   });
 
+  it("shows the seeded sellers' and managers' poles", async () => {
+    const seller = await api.one("SELECT id FROM app_user WHERE username = 'vendeur'");
+    const user = (await api.get('ageo', `/api/users/${seller}`)).body;
+    expect(user.pole?.label).toMatch(/^Pôle /);
+    expect(
+      await api.count('SELECT id FROM app_user WHERE user_type IN (3, 4) AND pole_id IS NULL'),
+    ).toBe(0);
+  });
+
   it('sorts by last sign-in with the users never signed in last, both ways', async () => {
     // Two users signed in at known moments; most of the others never did.
     await api.rows(`UPDATE app_user SET last_logged = '2026-11-20T08:00:00Z'

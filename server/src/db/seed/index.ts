@@ -14,7 +14,7 @@ import { seedCodes } from './codes.ts';
 import { seedOrganizations } from './organizations.ts';
 import { createFaker } from './random.ts';
 import { seedUserImports } from './userImports.ts';
-import { seedUsers } from './users.ts';
+import { assignPoles, seedUsers } from './users.ts';
 
 export type SeedScale = 'demo' | 'large';
 
@@ -37,6 +37,7 @@ export async function seed(
     const organizations = await seedOrganizations(trx, faker);
     const people = await seedUsers(trx, faker, organizations);
     const reference = await seedReference(trx, faker, organizations.insuranceCompanyIds);
+    await assignPoles(trx);
     if (scale === 'demo') await seedDemoBusiness(trx, faker, { organizations, people, reference });
     else
       await seedLargeBusiness(trx, faker, {

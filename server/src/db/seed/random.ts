@@ -39,3 +39,10 @@ export function slug(value: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 }
+
+/** A family name as it is written: faker's French list has « Le roux », « Da silva ». */
+export const familyName = (name: string): string =>
+  name.replace(
+    /(^|[\s-])(\p{Ll})/gu,
+    (_, before: string, letter: string) => before + letter.toUpperCase(),
+  );

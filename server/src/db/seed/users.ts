@@ -2,7 +2,7 @@
 // other partners' administrators, managers and the sellers they supervise. Every account's
 // password is 'demo': seeded only where DEMO_DATA asks for it (db/prepare.ts).
 import type { Faker } from '@faker-js/faker';
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import {
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
@@ -14,7 +14,7 @@ import { seedSalt } from '../demoPasswords.ts';
 import { assignProfiles } from '../migrations/012_rights.ts';
 import type { AppUserTable, DB } from '../schema.ts';
 import { PARTNERS, type SeededOrganizations } from './organizations.ts';
-import { slug } from './random.ts';
+import { familyName, slug } from './random.ts';
 
 export const REALM = 'partenaires';
 export const CIVILITY = { Mme: 1, 'M.': 2 } as const;
@@ -97,7 +97,7 @@ export async function seedUsers(
   const person = (kind: Kind, partner: number, roles: readonly string[]): Row => {
     const civility: Civility = faker.helpers.arrayElement([CIVILITY.Mme, CIVILITY['M.']]);
     const firstname = faker.person.firstName(civility === CIVILITY.Mme ? 'female' : 'male');
-    const lastname = faker.person.lastName();
+    const lastname = familyName(faker.person.lastName());
     let username = `${slug(firstname)}.${slug(lastname)}`;
     for (let n = 2; usernames.has(username); n++)
       username = `${slug(firstname)}.${slug(lastname)}${n}`;
@@ -208,4 +208,16 @@ async function insertUsers(db: Kysely<DB>, rows: Row[]): Promise<number[]> {
   );
   const inserted = await db.insertInto('app_user').values(hashed).returning('id').execute();
   return inserted.map((r) => r.id);
+}
+
+/**
+ * Each partner's sellers and managers in one of the poles (seeded with the reference data,
+ * after the users), in turn by id: the users list's « Pôle » column has values. No faker draw,
+ * so every other seeded value stays as it was.
+ */
+export async function assignPoles(db: Kysely<DB>): Promise<void> {
+  await sql`UPDATE app_user SET pole_id = 1 + id % (SELECT count(*) FROM pole)
+    WHERE user_type IN (${PROFILE_TYPES.PROFILE_MANAGER}, ${PROFILE_TYPES.PROFILE_SELLER})`.execute(
+    db,
+  );
 }
