@@ -8,9 +8,10 @@ import { type ReactNode, useMemo } from 'react';
 type Filters = Record<string, unknown>;
 
 const isEmpty = (filters: object | undefined) => !filters || Object.keys(filters).length === 0;
+export const hasDefaults = (defaults: object | undefined) => !isEmpty(defaults);
 
 /** The filters shown as inputs for these values (each default gets its input). */
-const displayedOf = (filters: Filters) =>
+export const displayedOf = (filters: Filters) =>
   Object.fromEntries(Object.keys(filters).map((source) => [source, true]));
 
 export function FilterDefaults({

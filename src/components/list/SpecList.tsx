@@ -1,8 +1,9 @@
-import { type SortPayload, useListContext, useNotify } from 'ra-core';
+import { type SortPayload, useListContext, useNotify, useResourceContext } from 'ra-core';
 import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { List, ListActions, type ListProps } from 'react-admin';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { isSortable } from '../../domain/schema/index.ts';
-import { FilterDefaults } from './FilterDefaults.tsx';
+import { displayedOf, FilterDefaults, hasDefaults } from './FilterDefaults.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { SpecPagination } from './SpecPagination.tsx';
@@ -37,26 +38,39 @@ function ResetPageOnError() {
 }
 
 /**
- * An address ordering the list by a column the class does not sort (an old bookmark) is put
- * back on the default order: the data provider does not send it, so the address says so too.
+ * The address a list should open instead of the one given, or null when it can be honoured: an
+ * order by a column the class does not sort (an old bookmark) goes back to the default order,
+ * a page size the list does not offer to its first (the data provider would send neither), and
+ * an address without filters (`?page=3`, an order) starts from the list's default filters, as
+ * its menu entry does, where react-admin would take none. Decided before the list asks for
+ * anything, so no page of the wrong view is fetched nor shown.
  */
-function KnownSortOnly({ fallback }: { fallback?: SortPayload }) {
-  const { resource, sort, setSort } = useListContext();
-  const unknown = Boolean(sort?.field) && !isSortable(resource, sort.field);
-  useEffect(() => {
-    if (unknown) setSort(fallback ?? { field: 'id', order: 'ASC' });
-  }, [unknown, fallback, setSort]);
-  return null;
-}
-
-/** The same for a page size the list does not offer (the data provider asks at most 100). */
-function OfferedPageSizeOnly({ sizes }: { sizes: number[] }) {
-  const { perPage, setPerPage } = useListContext();
-  const unknown = !sizes.includes(perPage);
-  useEffect(() => {
-    if (unknown) setPerPage(sizes[0]);
-  }, [unknown, sizes, setPerPage]);
-  return null;
+export function fixedAddress(
+  search: string,
+  list: { resource: string; fallback?: SortPayload; sizes: number[]; defaults?: object },
+): string | null {
+  if (search === '') return null;
+  const params = new URLSearchParams(search);
+  let fixed = false;
+  const sort = params.get('sort');
+  if (sort && !isSortable(list.resource, sort)) {
+    const order = list.fallback ?? { field: 'id', order: 'ASC' };
+    params.set('sort', order.field);
+    params.set('order', order.order);
+    fixed = true;
+  }
+  const perPage = params.get('perPage');
+  if (perPage !== null && !list.sizes.includes(Number(perPage))) {
+    params.set('perPage', String(list.sizes[0]));
+    fixed = true;
+  }
+  if (hasDefaults(list.defaults) && !params.has('filter')) {
+    const defaults = list.defaults as Record<string, unknown>;
+    params.set('filter', JSON.stringify(defaults));
+    params.set('displayedFilters', JSON.stringify(displayedOf(defaults)));
+    fixed = true;
+  }
+  return fixed ? params.toString() : null;
 }
 
 /**
@@ -73,8 +87,24 @@ export function SpecList({
   actions,
   children,
   ...rest
-}: SpecListProps): ReactElement {
+}: SpecListProps): ReactElement | null {
   const notify = useNotify();
+  const resource = useResourceContext({ resource: rest.resource }) ?? '';
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  // A list keeping its state out of the address takes its order and size from the code.
+  const fixed = rest.disableSyncWithLocation
+    ? null
+    : fixedAddress(search, {
+        resource,
+        fallback: sort,
+        sizes: perPageOptions,
+        defaults: rest.filterDefaultValues,
+      });
+  useEffect(() => {
+    if (fixed !== null) navigate({ search: fixed }, { replace: true });
+  }, [fixed, navigate]);
+  if (fixed !== null) return null;
   return (
     <List
       title={title}
@@ -122,11 +152,7 @@ export function SpecList({
       exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
       {...rest}
     >
-      <ListStatus>
-        <KnownSortOnly fallback={sort} />
-        <OfferedPageSizeOnly sizes={perPageOptions} />
-        {children}
-      </ListStatus>
+      <ListStatus>{children}</ListStatus>
     </List>
   );
 }

@@ -1,6 +1,7 @@
 // A list's default filters are where its menu entry and its reset lead (issue 17 #8): the menu
 // link opens the default view, not the last filters; "Réinitialiser les filtres" returns to the
-// defaults instead of dropping them.
+// defaults instead of dropping them; an address without filters (a bookmarked page or order)
+// starts from them too.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
@@ -92,5 +93,31 @@ describe('default filters', () => {
     await waitFor(() => expect(last().getAll('state[]')).toEqual(['1', '2']));
     expect(last().get('lbContrat')).toBeNull();
     expect(screen.queryByText('Supprimer tous les filtres')).toBeNull();
+  });
+
+  it('an address without filters (a page, an order) starts from the defaults, keeping the rest', async () => {
+    const locations: string[] = [];
+    renderScreen(<Screen />, {
+      route: '/liste',
+      at: '/liste?page=2&sort=lbContrat&order=DESC',
+      resource: 'contracts',
+      onLocation: (location) => locations.push(location.search),
+    });
+    await waitFor(() => expect(last()?.getAll('state[]')).toEqual(['1', '2']));
+    expect(queries.every((q) => q.getAll('state[]').length === 2)).toBe(true);
+    const address = new URLSearchParams(locations.at(-1));
+    expect(JSON.parse(address.get('filter') ?? '')).toEqual({ state: [1, 2] });
+    expect(address.get('page')).toBe('2');
+    expect(last().get('order[lbContrat]')).toBe('desc');
+  });
+
+  it('an address with filters, even none, keeps them', async () => {
+    renderScreen(<Screen />, {
+      route: '/liste',
+      at: `/liste?${new URLSearchParams({ filter: '{}' })}`,
+      resource: 'contracts',
+    });
+    await waitFor(() => expect(last()).toBeDefined());
+    expect(last().getAll('state[]')).toEqual([]);
   });
 });
