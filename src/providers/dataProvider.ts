@@ -8,8 +8,8 @@ import {
 import {
   classNamed,
   classOfResource,
-  isSortable,
   MAX_ITEMS_PER_PAGE,
+  orderParameter,
 } from '../domain/schema/index.ts';
 import { getBearer } from './bearer.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
@@ -220,11 +220,8 @@ export function createHydraDataProvider(
       }
       // An order the class does not declare (an old bookmark, an address edited by hand) is
       // not sent: the API would refuse the whole page; the list keeps its default order.
-      const alias = sort?.field ? route.sortAliases?.[sort.field] : undefined;
-      if (sort?.field && (alias || isSortable(resource, sort.field))) {
-        const field = alias ?? sort.field;
-        query.set(`order[${field}]`, sort.order.toLowerCase() === 'asc' ? 'asc' : 'desc');
-      }
+      const order = orderParameter(resource, sort, route.sortAliases);
+      if (order) query.set(order.name, order.value);
       appendFilters(query, filter);
       const path = listMeta.path ?? route.collection;
       const url = `${path}${path.includes('?') ? '&' : '?'}${query}`;

@@ -12,7 +12,7 @@ import { type HttpClient, httpClient } from './httpClient.ts';
 import { subscribe as hubSubscribe } from './hub.ts';
 
 // The export flow of spec partner-extranet §4 and §7: create a uuid, listen on the hub
-// (login/{login}/{uuid}), POST /export/... with the list's filters and the uuid (a truthy answer
+// (login/{login}/{uuid}), POST /export/... with the list's filters, its order and the uuid (a truthy answer
 // means accepted and processing), and on the hub's message POST /downloads/excel|csv?id= with
 // the file name and save the file. Messages of §5 and §8, with their accents.
 
@@ -80,6 +80,8 @@ export interface ExportRequest {
   format: ExportFormat;
   /** The list's current filter values, as its query would send them. */
   filters: Record<string, unknown>;
+  /** The list's order (`order[<name>]` and its direction): the file's rows follow it. */
+  order?: { name: string; value: 'asc' | 'desc' };
   /** The signed-in user's login (the hub topic login/{login}/{uuid}). */
   login: string;
   /** The name typed by the user; blank gives the default of spec §5. */
@@ -221,7 +223,11 @@ export function createExporter(deps: ExportDeps) {
       request.onStage?.('sending');
       const accepted = await deps.http<unknown>(exportPath(kind, format), {
         method: 'POST',
-        body: { ...exportFilters(request.filters), uuid },
+        body: {
+          ...exportFilters(request.filters),
+          ...(request.order ? { [request.order.name]: request.order.value } : {}),
+          uuid,
+        },
         signal,
       });
       if (!accepted.json) throw new Error('Export refusé');

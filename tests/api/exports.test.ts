@@ -130,6 +130,30 @@ describe('file contents', () => {
     }
   });
 
+  it.each([
+    ['the subscriber', 'lbSouscrip', 'asc'],
+    // A column that may be empty: no keyset follows it, the file still does.
+    ['the end date, newest first', 'dateFinVal', 'desc'],
+  ])('follows the order the list is shown in: %s', async (_, field, direction) => {
+    const filters = { state: [1, 2, 4], contractType: [1, 3], [`order[${field}]`]: direction };
+    const members = await api.all('vendeur', `/api/contrats?${qs.stringify(filters)}`);
+    const defaults = await api.all(
+      'vendeur',
+      `/api/contrats?${qs.stringify({ state: [1, 2, 4], contractType: [1, 3] })}`,
+    );
+    const numbers = members.map((m) => m.lbContrat);
+    // Not the default order by chance: the test would prove nothing.
+    expect(numbers).not.toEqual(defaults.map((m) => m.lbContrat));
+    for (const format of ['csv', 'xlsx'] as Format[]) {
+      const { download } = await runExport(api, 'vendeur', 'contracts', format, filters);
+      const [, ...rows] = await fileRows(format, download);
+      expect(
+        rows.map((r) => r[0]),
+        format,
+      ).toEqual(numbers);
+    }
+  });
+
   it('writes XLSX dates as dates and amounts as numbers; CSV amounts with a decimal comma', async () => {
     const filters = { status: ['P'] };
     const members = await api.all('vendeur', `/api/cotisations?${qs.stringify(filters)}`);

@@ -4,14 +4,16 @@
 // one scan for the whole file, the next batch produced while the current one is written. On
 // PGlite, whose single connection no statement may hold for a whole export, short keyset
 // batches ("the rows after the last one read, in this order"): each costs the same at row 20
-// and at row 900,000. Either way no more than two batches are in memory.
+// and at row 900,000; an order on a column that may be empty, which no keyset can follow, is
+// read by offset (the embedded database holds demo-sized lists). Either way the file is in
+// the list's order, and no more than two batches are in memory.
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { RowCursor } from '../db/cursor.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
 import type { AnySelect, CollectionDecl, Ctx } from '../resources/framework/index.ts';
-import { sortKeys, windowQuery } from '../resources/framework/index.ts';
-import type { SortKey } from '../resources/framework/paging.ts';
+import { followsByKeyset, listKeys, windowQuery } from '../resources/framework/index.ts';
+import { orderModifiers, type SortKey } from '../resources/framework/paging.ts';
 import type { Member } from './kinds.ts';
 
 /** Rows per statement: short enough to leave the single PGlite connection to others often. */
@@ -19,16 +21,12 @@ export const BATCH_SIZE = 1000;
 
 const KEY = (i: number) => `__export_key${i}`;
 
-/**
- * The list's order when every key can carry a cursor (NOT NULL columns, as the list's own
- * keyset); otherwise (an order on a nullable column, such as the insured's latest subscription)
- * the id's, which every list has.
- */
-export function exportKeys(decl: CollectionDecl, query: CollectionQuery): SortKey[] {
-  if (query.order.some((o) => decl.nullableOrder?.includes(o.field))) {
-    return [{ column: decl.source.id, direction: 'asc' }];
-  }
-  return sortKeys(query, decl.source.id);
+/** The list's order (the same keys its pages use), and whether a keyset can follow it. */
+export function exportOrder(
+  decl: CollectionDecl,
+  query: CollectionQuery,
+): { keys: SortKey[]; keyset: boolean } {
+  return { keys: listKeys(decl, query), keyset: followsByKeyset(decl, query) };
 }
 
 /**
@@ -42,24 +40,28 @@ export interface BatchShape {
   members?(rows: Member[], ctx: Ctx): Member[] | Promise<Member[]>;
 }
 
-/** One batch, as the list reads a page (framework windowQuery), in the export's order. */
+/**
+ * One batch, as the list reads a page (framework windowQuery), in the export's order: the rows
+ * after `after` (keyset), or from `offset`.
+ */
 function batchQuery(
   decl: CollectionDecl,
   shape: BatchShape,
   ctx: Ctx,
   filtered: AnySelect,
-  keys: SortKey[],
-  after: unknown[] | undefined,
+  order: { keys: SortKey[]; keyset: boolean },
+  from: { after?: unknown[]; offset: number },
   size: number,
 ): AnySelect {
-  let batch = windowQuery(decl.source, ctx, filtered, keys, after, {
+  const { keys, keyset } = order;
+  let batch = windowQuery(decl.source, ctx, filtered, keys, from.after, {
     limit: size,
+    offset: from.offset,
     select: shape.select,
   });
   keys.forEach((key, i) => {
-    batch = batch
-      .orderBy(sql.ref(key.column), key.direction)
-      .select(sql.ref(key.column).as(KEY(i)));
+    batch = batch.orderBy(sql.ref(key.column), orderModifiers(key));
+    if (keyset) batch = batch.select(sql.ref(key.column).as(KEY(i)));
   });
   return batch.limit(size);
 }
@@ -72,7 +74,7 @@ function wholeQuery(
   keys: SortKey[],
 ): AnySelect {
   let all = (shape.selectAll ?? shape.select ?? decl.source.select)(filtered) as AnySelect;
-  for (const key of keys) all = all.orderBy(sql.ref(key.column), key.direction);
+  for (const key of keys) all = all.orderBy(sql.ref(key.column), orderModifiers(key));
   return all;
 }
 
@@ -90,7 +92,8 @@ export async function* memberBatches(
   shape: BatchShape = {},
   cursor?: RowCursor,
 ): AsyncGenerator<Member[]> {
-  const keys = exportKeys(decl, query);
+  const order = exportOrder(decl, query);
+  const { keys, keyset } = order;
   const members = shape.members ?? ((rows: Member[]) => decl.source.members(rows, ctx));
   if (cursor) {
     const statement = wholeQuery(decl, shape, filtered, keys).compile();
@@ -99,19 +102,24 @@ export async function* memberBatches(
     }
     return;
   }
-  const read = (after?: unknown[]) =>
-    batchQuery(decl, shape, ctx, filtered, keys, after, size).execute() as Promise<Member[]>;
-  let pending: Promise<Member[]> | undefined = read();
+  const read = (from: { after?: unknown[]; offset: number }) =>
+    batchQuery(decl, shape, ctx, filtered, order, from, size).execute() as Promise<Member[]>;
+  let offset = 0;
+  let pending: Promise<Member[]> | undefined = read({ offset });
   try {
     while (pending) {
       const rows: Member[] = await pending;
       const last: Member | undefined = rows.at(-1);
-      pending = last && rows.length === size ? read(keys.map((_, i) => last[KEY(i)])) : undefined;
+      offset += rows.length;
+      pending =
+        last && rows.length === size
+          ? read(keyset ? { after: keys.map((_, i) => last[KEY(i)]), offset: 0 } : { offset })
+          : undefined;
       // Asking is not sending: the pool hands a connection over asynchronously, so without a
       // turn the statement left only once the current batch was written, and the writer then
       // waited for the database a third of the time (docs/benchmarks.md, "Exports").
       await nextTurn();
-      for (const row of rows) for (const i of keys.keys()) delete row[KEY(i)];
+      if (keyset) for (const row of rows) for (const i of keys.keys()) delete row[KEY(i)];
       if (rows.length) yield (await members(rows, ctx)) as Member[];
     }
   } finally {

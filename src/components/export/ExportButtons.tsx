@@ -1,5 +1,5 @@
 // The Excel and CSV buttons and the file-name field of spec partner-extranet §2 (contract list,
-// insured and premium lists): they export the list's current filters (react-admin's
+// insured and premium lists): they export the list's current filters in its order (react-admin's
 // ListContext) through the flow of src/providers/exports.ts, and stay disabled while a file is
 // being made, with a visible progress indicator.
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
@@ -9,6 +9,7 @@ import { ListContext } from 'ra-core';
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { useGetIdentity, useNotify } from 'react-admin';
 import type { ExportFormat, ExportKind } from '../../domain/exportFile.ts';
+import { orderParameter } from '../../domain/schema/index.ts';
 import {
   appExporter,
   type ExportRequest,
@@ -33,9 +34,11 @@ const STAGE_LABELS: Record<ExportStage, string> = {
 };
 
 export function ExportButtons({ kind, defaultName, filter, requires }: ExportButtonsProps) {
-  // A list's buttons export its current filters; outside a list (a detail's own record) only
-  // `filter` says what to export.
-  const filterValues = useContext(ListContext)?.filterValues ?? {};
+  // A list's buttons export its current filters, in its current order; outside a list (a
+  // detail's own record) only `filter` says what to export.
+  const list = useContext(ListContext);
+  const filterValues = list?.filterValues ?? {};
+  const order = orderParameter(list?.resource, list?.sort);
   const { identity } = useGetIdentity();
   const notify = useNotify();
   const [name, setName] = useState('');
@@ -56,6 +59,7 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
         kind,
         format,
         filters: { ...filterValues, ...filter },
+        order,
         login: String(identity?.id ?? ''),
         name,
         defaultName,

@@ -18,7 +18,7 @@ import { Product } from './product.ts';
 import { Profile, ProfileRealm, Realm, RightsChange, Role, RoleTheme, UserType } from './rights.ts';
 import { Broker, Supervisor } from './seller.ts';
 import { Supplier } from './supplier.ts';
-import { type AnyClass, sortOf } from './types.ts';
+import { type AnyClass, sortAliases, sortOf } from './types.ts';
 import { User } from './user.ts';
 import { UserImportHistory, UserImportLog } from './userImport.ts';
 
@@ -94,6 +94,24 @@ export function isSortable(resource: string | undefined, field: string | undefin
   const names = resource === undefined ? undefined : orderNames.get(resource);
   if (!names || !field) return names === undefined;
   return names.has(field);
+}
+
+/**
+ * The API's order parameter of a list's sort (`order[<name>]`, the name the API takes for the
+ * field), or undefined when the class does not sort by it; `aliases` when the caller's route
+ * names them (the data provider's routes), else the class's own.
+ */
+export function orderParameter(
+  resource: string | undefined,
+  sort: { field?: string; order?: string } | undefined,
+  aliases?: Readonly<Record<string, string>>,
+): { name: string; value: 'asc' | 'desc' } | undefined {
+  if (!sort?.field) return undefined;
+  const decl = classOfResource(resource);
+  const alias = (aliases ?? (decl ? sortAliases(decl) : undefined))?.[sort.field];
+  if (!alias && !isSortable(resource, sort.field)) return undefined;
+  const value = sort.order?.toLowerCase() === 'asc' ? 'asc' : 'desc';
+  return { name: `order[${alias ?? sort.field}]`, value };
 }
 
 export * from './types.ts';

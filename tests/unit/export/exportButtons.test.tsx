@@ -112,8 +112,12 @@ function Toasts() {
   );
 }
 
-function renderButtons(props: ExportButtonsProps, filterValues: Record<string, unknown> = {}) {
-  const list = { filterValues } as unknown as ListControllerResult;
+function renderButtons(
+  props: ExportButtonsProps,
+  filterValues: Record<string, unknown> = {},
+  shown: Partial<ListControllerResult> = {},
+) {
+  const list = { filterValues, ...shown } as unknown as ListControllerResult;
   return render(
     <AdminContext authProvider={fakeAuthProvider(demoAccount('vendeur'))}>
       <ListContextProvider value={list}>
@@ -165,6 +169,35 @@ describe('ExportButtons', () => {
       body: { name: 'assures_12.csv' },
     });
     expect(saved).toEqual(['assurés_12.csv']);
+  });
+
+  it("exports in the list's order", async () => {
+    // Sorted on screen by subscriber.
+    renderButtons(
+      { kind: 'contracts' },
+      {},
+      {
+        resource: 'contracts',
+        sort: { field: 'lbSouscrip', order: 'ASC' },
+      },
+    );
+    fireEvent.click(await button('CSV'));
+    expect(await screen.findByText('Votre fichier est téléchargé !')).toBeVisible();
+    expect(calls[0].body).toMatchObject({ 'order[lbSouscrip]': 'asc' });
+  });
+
+  it('leaves out an order the class does not sort by (an edited address)', async () => {
+    renderButtons(
+      { kind: 'contracts' },
+      {},
+      {
+        resource: 'contracts',
+        sort: { field: 'password_hash', order: 'DESC' },
+      },
+    );
+    fireEvent.click(await button('CSV'));
+    expect(await screen.findByText('Votre fichier est téléchargé !')).toBeVisible();
+    expect(Object.keys(calls[0].body).filter((k) => k.startsWith('order'))).toEqual([]);
   });
 
   it('sends the typed file name', async () => {

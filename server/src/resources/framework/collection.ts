@@ -125,6 +125,17 @@ export function sortKeys(query: CollectionQuery, idColumn: string): SortKey[] {
   return keys;
 }
 
+/** The list's order as its statements write it: the keys, the id last, empty values placed. */
+export function listKeys(decl: CollectionDecl, query: CollectionQuery): SortKey[] {
+  return sortKeys(query, decl.source.id).map((key) =>
+    decl.emptyLast?.includes(key.column) ? { ...key, emptyLast: true } : key,
+  );
+}
+
+/** Whether "the rows after this one" can follow the order: none of its keys may be empty. */
+export const followsByKeyset = (decl: CollectionDecl, query: CollectionQuery) =>
+  !query.order.some((o) => decl.nullableOrder?.includes(o.field));
+
 /** The capped count statement of some scoped, filtered rows. */
 function countQuery(ctx: Ctx, qb: AnySelect, cap: number) {
   const limited = qb
@@ -232,11 +243,8 @@ const PLANS_MAX = 1_000;
 
 function plan(decl: CollectionDecl, ctx: Ctx, cap: number, url: string): Plan {
   const { qb, query } = filtered(decl, ctx);
-  const keys = sortKeys(query, decl.source.id).map((key) =>
-    decl.emptyLast?.includes(key.column) ? { ...key, emptyLast: true } : key,
-  );
-  const keyset =
-    decl.keyset === true && !query.order.some((o) => decl.nullableOrder?.includes(o.field));
+  const keys = listKeys(decl, query);
+  const keyset = decl.keyset === true && followsByKeyset(decl, query);
   const cursor = keyset ? decodeCursor(ctx.query.after, keys) : undefined;
   if (!cursor) checkOffset(query.offset, cap);
 

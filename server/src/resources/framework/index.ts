@@ -39,6 +39,8 @@ export {
   cappedCount,
   collection,
   filtered,
+  followsByKeyset,
+  listKeys,
   sortKeys,
   type WindowRead,
   windowQuery,
