@@ -356,7 +356,7 @@ export function ContractShow({ title }: PageProps) {
   return (
     <SpecShow
       title={title}
-      recordName={(contract) => contract.id}
+      recordName={(contract) => contract.lbContrat ?? contract.id}
       loadError={LOAD_ERRORS.contract}
       missingId={MISSING_IDS.contract}
     >

@@ -60,10 +60,10 @@ describe('one h1 and its own browser title on every kind of page', () => {
     await waitFor(() => expect(document.title).toBe(`Contrats – ${SPACE}`));
   });
 
-  it('a detail names its record once loaded', async () => {
+  it('a detail names its record once loaded: a contract by its number, not its id', async () => {
     renderApp({ path: '/contrats/12345', dataProvider: data() });
-    await onlyH1('Contrat 12345');
-    await waitFor(() => expect(document.title).toBe(`Contrat 12345 – ${SPACE}`));
+    await onlyH1('Contrat CT-2024-12345');
+    await waitFor(() => expect(document.title).toBe(`Contrat CT-2024-12345 – ${SPACE}`));
   });
 
   it('a detail without its id keeps the route title', async () => {
