@@ -25,8 +25,8 @@ const one = (query: string) => api.one(query);
 
 const V_BENEFITS = `SELECT b.*, c.lb_contrat FROM benefit b JOIN contract c ON c.id = b.contract_id
   WHERE b.contract_id IN (${CONTRACTS.vendeur})`;
-/** PostgreSQL puts nulls first in a descending order: benefits not paid yet come first. */
-const DEFAULT_ORDER = 'date_payment DESC, id DESC';
+// Not yet paid (no date) last: the declaration's emptyLast.
+const DEFAULT_ORDER = 'date_payment DESC NULLS LAST, id DESC';
 
 async function expect404(path: string, user: Account) {
   const { status, type } = await get(path, user);

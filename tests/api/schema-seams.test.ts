@@ -159,6 +159,7 @@ describe('the default contract list and its indexes', () => {
         'contract_default_scoped',
         'contract_default_brokers',
         'contract_default_end',
+        'contract_default_end_desc',
       ]),
     );
     const listOf = (text: string, column: string) =>

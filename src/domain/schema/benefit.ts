@@ -13,7 +13,8 @@ const date = (label: string, name: string, more: Partial<PropertyDecl> = {}): Pr
   label,
   column: column(name),
   nullable: true,
-  sort: true,
+  // A benefit not yet paid (no date) comes after the paid ones, newest or oldest first.
+  sort: { emptyLast: true },
   filter: 'date',
   ...more,
 });

@@ -81,7 +81,7 @@ export const Commission = defineClass({
       label: 'Date de paiement',
       column: 'commission.date_payment_com',
       nullable: true,
-      sort: { aliases: ['datePayment'] },
+      sort: { aliases: ['datePayment'], emptyLast: true },
       filter: { kind: 'date', aliases: ['datePayment'] },
     },
     // Spelled so in the spec (§3) and in the API it rebuilds.

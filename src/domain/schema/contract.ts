@@ -106,7 +106,8 @@ export const Contract = defineClass({
       column: 'contract.date_fin_val',
       nullable: true,
       filter: { kind: 'date', aliases: ['dtFinVal', 'endAt'] },
-      sort: true,
+      // A contract without an end comes after the others, newest or oldest first.
+      sort: { emptyLast: true },
     },
     state: {
       type: 'json',

@@ -52,7 +52,7 @@ export const Product = defineClass({
       label: 'Date de blocage',
       column: 'product.dt_dat_bloque',
       nullable: true,
-      sort: true,
+      sort: { emptyLast: true },
       filter: 'date',
     },
     insuranceCompany: {
