@@ -82,25 +82,31 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       GROUP BY s.insured_id) AS held
     WHERE i.id = held.insured_id`.execute(db);
   await sql`CREATE INDEX insured_broker_ids ON insured USING gin (broker_ids)`.execute(db);
-  for (const table of TABLES) {
-    if (STORED.includes(table)) {
-      await sql`ALTER TABLE ${sql.raw(table)} ADD COLUMN fts tsvector
-        GENERATED ALWAYS AS (${sql.raw(vectorOf(DOCUMENTS[table](table)))}) STORED`.execute(db);
-    }
-    await sql`CREATE INDEX ${sql.raw(`${table}_search`)} ON ${sql.raw(table)}
-      USING gin ((${sql.raw(SEARCH_VECTORS[table](table))}))`.execute(db);
+  for (const table of TABLES) await addSearchVector(db, table);
+}
+
+/** A table's search vector: its stored column (the large tables) and its index. */
+export async function addSearchVector(db: Kysely<unknown>, table: SearchTable): Promise<void> {
+  if (STORED.includes(table)) {
+    await sql`ALTER TABLE ${sql.raw(table)} ADD COLUMN fts tsvector
+      GENERATED ALWAYS AS (${sql.raw(vectorOf(DOCUMENTS[table](table)))}) STORED`.execute(db);
+  }
+  await sql`CREATE INDEX ${sql.raw(`${table}_search`)} ON ${sql.raw(table)}
+    USING gin ((${sql.raw(SEARCH_VECTORS[table](table))}))`.execute(db);
+}
+
+/** Takes a table's search vector away (a column it is made of is about to change). */
+export async function dropSearchVector(db: Kysely<unknown>, table: SearchTable): Promise<void> {
+  await sql`DROP INDEX IF EXISTS ${sql.raw(`${table}_search`)}`.execute(db);
+  if (STORED.includes(table)) {
+    await sql`ALTER TABLE ${sql.raw(table)} DROP COLUMN IF EXISTS fts`.execute(db);
   }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP INDEX IF EXISTS insured_broker_ids`.execute(db);
   await sql`ALTER TABLE insured DROP COLUMN IF EXISTS broker_ids`.execute(db);
-  for (const table of TABLES) {
-    await sql`DROP INDEX IF EXISTS ${sql.raw(`${table}_search`)}`.execute(db);
-    if (STORED.includes(table)) {
-      await sql`ALTER TABLE ${sql.raw(table)} DROP COLUMN IF EXISTS fts`.execute(db);
-    }
-  }
+  for (const table of TABLES) await dropSearchVector(db, table);
   await sql`DROP FUNCTION IF EXISTS public.search_vector(text)`.execute(db);
   await sql`DROP TEXT SEARCH CONFIGURATION IF EXISTS public.fr_prefix`.execute(db);
   await sql`DROP TEXT SEARCH CONFIGURATION IF EXISTS public.fr_search`.execute(db);

@@ -27,6 +27,7 @@ import * as m024 from './024_insured_lastname_index.ts';
 import * as m025 from './025_operator_profile_restricted.ts';
 import * as m026 from './026_access_group_name_per_partner.ts';
 import * as m027 from './027_empty_dates_last.ts';
+import * as m028 from './028_french_name_order.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '025_operator_profile_restricted': m025,
   '026_access_group_name_per_partner': m026,
   '027_empty_dates_last': m027,
+  '028_french_name_order': m028,
 };
