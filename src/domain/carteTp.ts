@@ -37,6 +37,15 @@ export function periodLabel(period: Pick<CarteTpPeriod, 'debval' | 'debfin'>): s
   return `Du ${day(period.debval)} au ${day(period.debfin)}`;
 }
 
+/**
+ * A period as the card's selector offers it: its label, then its contract's number, since two
+ * contracts of one person may give cards for the same year.
+ */
+export function periodChoice(period: CarteTpPeriod): string {
+  const label = periodLabel(period);
+  return period.contract ? `${label} · ${period.contract.lbContrat}` : label;
+}
+
 /** The same rule as the users' e-mail address (server/src/users/fields.ts). */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const EMAIL_MAX = 254;

@@ -1,4 +1,4 @@
-import { CARTE_TP_PATHS, type CarteTpPeriod, periodLabel } from '../domain/carteTp.ts';
+import { CARTE_TP_PATHS, type CarteTpPeriod, periodChoice } from '../domain/carteTp.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
 
 // The third-party-payer card of an insured person (spec administration §7 "Carte TP"): the four
@@ -6,7 +6,7 @@ import { type HttpClient, httpClient } from './httpClient.ts';
 // PDFs come back as blobs, with the server's file name (Content-Disposition).
 
 export type { CarteTpPeriod };
-export { periodLabel };
+export { periodChoice };
 
 export interface CarteTpFile {
   blob: Blob;

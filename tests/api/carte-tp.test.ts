@@ -181,7 +181,10 @@ describe('the card as a PDF', () => {
     expect(response.headers.get('content-type')).toBe('application/pdf');
     const disposition = response.headers.get('content-disposition') ?? '';
     expect(disposition).toMatch(/^attachment; filename="carte_tiers_payant_/);
-    expect(disposition).toContain(`du_${fr(latest.debval).replaceAll('/', '-')}`);
+    // The contract too: two contracts of one person may give cards for the same year.
+    expect(disposition).toContain(
+      `_${latest.contract.lbContrat}_du_${fr(latest.debval).replaceAll('/', '-')}`,
+    );
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expectCard(await pdfText(bytes), await expected(latest), latest);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { type CarteTpPeriod, periodLabel } from '../../src/domain/carteTp.ts';
+import { type CarteTpPeriod, periodChoice } from '../../src/domain/carteTp.ts';
 import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
 import { signIn } from './support.ts';
 
@@ -36,10 +36,10 @@ test('vendeur: sees, downloads and e-mails the carte TP of an insured person', a
   await page.goto(`/assures/${found.id}?onglet=carte-tp`);
   await expect(page.getByRole('tab', { name: 'Carte TP', selected: true })).toBeVisible();
   const select = page.getByRole('combobox', { name: 'Période' });
-  await expect(select).toHaveText(periodLabel(found.periods[0]));
+  await expect(select).toHaveText(periodChoice(found.periods[0]));
   await select.click();
-  await page.getByRole('option', { name: periodLabel(found.periods[1]) }).click();
-  await expect(select).toHaveText(periodLabel(found.periods[1]));
+  await page.getByRole('option', { name: periodChoice(found.periods[1]) }).click();
+  await expect(select).toHaveText(periodChoice(found.periods[1]));
 
   const visu = page.waitForResponse((r) => r.url().includes('/visu'));
   await page.getByRole('button', { name: 'Voir' }).click();

@@ -22,7 +22,7 @@ import {
   type CarteTpClient,
   type CarteTpPeriod,
   carteTpClient,
-  periodLabel,
+  periodChoice,
 } from '../../providers/carteTp.ts';
 
 export const NO_CARD = "Aucune carte de tiers payant n'est disponible pour cet assuré.";
@@ -173,11 +173,11 @@ export function CarteTp({ insuredId, email, client = carteTpClient }: CarteTpPro
               value={selected}
               onChange={(event) => setSelected(event.target.value)}
               size="small"
-              sx={{ minWidth: 260 }}
+              sx={{ minWidth: 340 }}
             >
               {periods.map((p) => (
                 <MenuItem key={keyOf(p)} value={keyOf(p)}>
-                  {periodLabel(p)}
+                  {periodChoice(p)}
                 </MenuItem>
               ))}
             </TextField>

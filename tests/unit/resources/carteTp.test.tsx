@@ -121,15 +121,15 @@ function renderCard(email?: string) {
 const toasts = () => screen.getByRole('list', { name: 'toasts' });
 
 describe('CarteTp', () => {
-  it('lists the periods labelled Du DD/MM/YY au DD/MM/YY, the newest chosen', async () => {
+  it('lists the periods labelled Du DD/MM/YY au DD/MM/YY with their contract, the newest chosen', async () => {
     renderCard();
     const select = await screen.findByRole('combobox', { name: 'Période' });
-    expect(select).toHaveTextContent('Du 01/01/25 au 31/12/25');
+    expect(select).toHaveTextContent('Du 01/01/25 au 31/12/25 · CT-2021-000123');
     fireEvent.mouseDown(select);
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
-      'Du 01/01/25 au 31/12/25',
-      'Du 15/03/24 au 31/12/24',
+      'Du 01/01/25 au 31/12/25 · CT-2021-000123',
+      'Du 15/03/24 au 31/12/24 · CT-2021-000123',
     ]);
     expect(calls).toEqual([
       { url: '/api/assures/12/availables_carte_tp', authorization: 'Bearer jwt-carte' },
@@ -141,7 +141,7 @@ describe('CarteTp', () => {
     renderCard();
     const select = await screen.findByRole('combobox', { name: 'Période' });
     fireEvent.mouseDown(select);
-    fireEvent.click(await screen.findByRole('option', { name: 'Du 15/03/24 au 31/12/24' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Du 15/03/24 au 31/12/24 · CT-2021-000123' }));
     fireEvent.click(screen.getByRole('button', { name: 'Voir' }));
     const frame = await screen.findByTitle('Carte de tiers payant');
     expect(frame.getAttribute('src')).toBe('blob:carte-tp');

@@ -99,11 +99,14 @@ function parsePeriodPath(
   return action === 'visu' ? { period, action } : { period, action: 'email', email };
 }
 
-/** 'carte_tiers_payant_Dupont_Marie_du_01-01-2026_au_31-12-2026.pdf' (accents kept). */
+/**
+ * 'carte_tiers_payant_Dupont_Marie_CT-2024-000123_du_01-01-2026_au_31-12-2026.pdf' (accents
+ * kept): the contract tells apart two cards of the same person for the same year.
+ */
 export function cardFileName(card: CardData): string {
   const part = (value: string) => value.trim().replace(/[\s/\\:*?"<>|]+/g, '-');
   const day = (value: string) => frenchDate(value).replaceAll('/', '-');
-  return `carte_tiers_payant_${part(card.insured.lastname)}_${part(card.insured.firstname)}_du_${day(card.period.debval)}_au_${day(card.period.debfin)}.pdf`;
+  return `carte_tiers_payant_${part(card.insured.lastname)}_${part(card.insured.firstname)}_${part(card.contract.lbContrat)}_du_${day(card.period.debval)}_au_${day(card.period.debfin)}.pdf`;
 }
 
 const inline = (name: string) =>
