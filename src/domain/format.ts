@@ -51,6 +51,11 @@ export function birthDate(value: DayInput, today: DayInput = new Date()): string
   return age === undefined ? text : `${text} (${age} ans)`;
 }
 
+const WHOLE = new Intl.NumberFormat('fr-FR');
+
+/** Counts with French separators: '1 614', '20 000'. */
+export const count = (value: number): string => WHOLE.format(value);
+
 const AMOUNT = new Intl.NumberFormat('fr-FR', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,

@@ -183,7 +183,7 @@ describe('the card as a PDF', () => {
     expect(disposition).toMatch(/^attachment; filename="carte_tiers_payant_/);
     // The contract too: two contracts of one person may give cards for the same year.
     expect(disposition).toContain(
-      `_${latest.contract.lbContrat}_du_${fr(latest.debval).replaceAll('/', '-')}`,
+      `_${latest.contract?.lbContrat}_du_${fr(latest.debval).replaceAll('/', '-')}`,
     );
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');

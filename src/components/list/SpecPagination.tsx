@@ -1,10 +1,9 @@
 import { Pagination, useListContext } from 'react-admin';
+import { count } from '../../domain/format.ts';
 
 /** react-admin's total past the server's counting cap (docs/api.md "Totals and deep pages"). */
 export const isLowerBoundTotal = (meta: unknown) =>
   (meta as { totalIsLowerBound?: boolean } | undefined)?.totalIsLowerBound === true;
-
-const number = new Intl.NumberFormat('fr-FR');
 
 /**
  * Page size choices (spec §9: 10; contracts 10, 25, 50, 100) and an honest total: past 10,000
@@ -17,10 +16,15 @@ export function SpecPagination({ perPageOptions = [10] }: { perPageOptions?: num
   // A failed load has no total (react-admin would say "1-10 sur -1"): LoadFailed says why.
   if (error || (typeof total === 'number' && total < 0)) return null;
   const lowerBound = isLowerBoundTotal(meta);
-  const labelDisplayedRows = ({ from, to, count }: { from: number; to: number; count: number }) =>
-    `${number.format(from)}-${number.format(to)} sur ${
-      lowerBound ? `plus de ${number.format(count)}` : number.format(count)
-    }`;
+  const labelDisplayedRows = ({
+    from,
+    to,
+    count: total,
+  }: {
+    from: number;
+    to: number;
+    count: number;
+  }) => `${count(from)}-${count(to)} sur ${lowerBound ? `plus de ${count(total)}` : count(total)}`;
   // Passed through to MUI's TablePagination (react-admin's props type does not list it).
   const passThrough = { labelDisplayedRows } as object;
   return (

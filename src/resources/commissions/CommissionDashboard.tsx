@@ -20,7 +20,7 @@ import {
 import { useListContext, useNotify } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { LOAD_ERRORS, TOAST } from '../../components/list/index.ts';
-import { amount } from '../../domain/format.ts';
+import { amount, count } from '../../domain/format.ts';
 import { appendFilters } from '../../providers/dataProvider.ts';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 
@@ -108,7 +108,7 @@ function Summaries({ http }: { http: HttpClient }) {
                 <TableRow key={row.id}>
                   <TableCell>{row.year}</TableCell>
                   <TableCell>{row.businessProvider}</TableCell>
-                  <TableCell align="right">{row.nbrCommissions}</TableCell>
+                  <TableCell align="right">{count(row.nbrCommissions)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {amount(row.amoundPaid)}
                   </TableCell>
@@ -121,7 +121,7 @@ function Summaries({ http }: { http: HttpClient }) {
               >
                 <TableRow>
                   <TableCell colSpan={2}>Total</TableCell>
-                  <TableCell align="right">{data.commissionTotals.nbrCommissions}</TableCell>
+                  <TableCell align="right">{count(data.commissionTotals.nbrCommissions)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {amount(data.commissionTotals.amoundPaid)}
                   </TableCell>

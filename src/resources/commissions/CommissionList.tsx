@@ -19,10 +19,16 @@ import { CommissionDashboard } from './CommissionDashboard.tsx';
 import { CommissionDownloadButton } from './CommissionDownloadButton.tsx';
 import { commissions } from './index.ts';
 
+const wholeYear = (value: string) => {
+  const year = Number.parseInt(value, 10);
+  return Number.isNaN(year) ? null : year;
+};
+
 const NOWRAP = 'commission-nowrap';
 
 const filters = [
-  <NumberInput key="year" source="year" alwaysOn />,
+  // A year is whole: « 2025.5 » filters on 2025, where the API would refuse the whole list.
+  <NumberInput key="year" source="year" step={1} parse={wholeYear} alwaysOn />,
   <TextInput key="numContract" source="numContract" alwaysOn />,
   <TextInput key="subscriber" source="subscriber" />,
   ...dateRangeFilters(Commission, 'startAt'),

@@ -2,6 +2,8 @@ import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useGetOne, useListContext, useNotify } from 'ra-core';
 import { useEffect, useRef } from 'react';
 import { errorToast, LOAD_ERRORS } from '../../components/list/index.ts';
+import { count } from '../../domain/format.ts';
+import { Contract } from '../../domain/schema/contract.ts';
 import { appendFilters } from '../../providers/dataProvider.ts';
 import { followLiveTopic } from '../../providers/liveUpdates.ts';
 
@@ -20,15 +22,16 @@ interface ContractStatisticsRecord {
   nbrTotalAffiliate?: number;
 }
 
+// The counts a contract has too are named by the Contract class's own labels.
+const label = (name: 'nbrInsured' | 'nbrInsuredInactive' | 'nbrBeneficiary') =>
+  Contract.properties[name].label;
 const FIGURES: readonly [keyof ContractStatisticsRecord, string][] = [
   ['nbrContracts', 'Contrats'],
-  ['nbrInsured', 'Assurés actifs'],
-  ['nbrInsuredInactive', 'Assurés inactifs'],
-  ['nbrBeneficiary', 'Ayants-droit actifs'],
+  ['nbrInsured', label('nbrInsured')],
+  ['nbrInsuredInactive', label('nbrInsuredInactive')],
+  ['nbrBeneficiary', label('nbrBeneficiary')],
   ['nbrTotalAffiliate', 'Affiliés au total'],
 ];
-
-const number = new Intl.NumberFormat('fr-FR');
 
 export function statisticsAddress(filter: Record<string, unknown>): string {
   const query = new URLSearchParams();
@@ -72,7 +75,7 @@ export function ContractStatistics() {
                   {label}
                 </Typography>
                 <Typography component="dd" variant="h6" sx={{ m: 0 }} data-statistic={key}>
-                  {data && typeof data[key] === 'number' ? number.format(data[key] as number) : '…'}
+                  {data && typeof data[key] === 'number' ? count(data[key] as number) : '…'}
                 </Typography>
               </Box>
             ))}

@@ -4,6 +4,7 @@
 import { Chip } from '@mui/material';
 import dayjs from 'dayjs';
 import { SelectInput } from 'react-admin';
+import { count } from '../../domain/format.ts';
 import {
   type ImportStatus,
   logWarningLevel,
@@ -55,17 +56,15 @@ export function importerName(importer: Importer | null | undefined): string {
 }
 
 const decimal = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 });
-const whole = new Intl.NumberFormat('fr-FR');
 
 /** 10 Mo, 1,5 Mo, 12 ko, 800 octets. */
 export function fileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${decimal.format(bytes / (1024 * 1024))} Mo`;
   if (bytes >= 1024) return `${decimal.format(bytes / 1024)} ko`;
-  return `${whole.format(bytes)} octet${bytes > 1 ? 's' : ''}`;
+  return `${count(bytes)} octet${bytes > 1 ? 's' : ''}`;
 }
 
-/** 20 000 */
-export const count = (value: number) => whole.format(value);
+export { count };
 
 /** The status filter of a list: these statuses, in the order given, or all. */
 export const statusFilter = (label: string, statuses: readonly ImportStatus[]) => (

@@ -204,6 +204,8 @@ describe('/contrats/liste', () => {
     const block = screen.getByRole('region', { name: 'Statistiques' });
     await waitFor(() => expect(within(block).getByText(/1\s234/)).toBeInTheDocument());
     expect(within(block).getByText('77')).toBeInTheDocument();
+    // Named as the contract's own columns are (« Ayants droit actifs », not « Ayants-droit »).
+    expect(within(block).getByText(Contract.properties.nbrBeneficiary.label)).toBeInTheDocument();
     expect(statsQuery?.getAll('state[]')).toEqual(['1', '2', '4']);
     expect(statsQuery?.getAll('contractType[]')).toEqual(['1', '3']);
     expect(statsQuery?.get('nbrInsured')).toBe('true');
