@@ -552,7 +552,10 @@ describe('contracts of a customer, a product, a supervisor', () => {
     for (const [path, detail] of [
       ['/api/customers/999999/contracts', 'Ce souscripteur est introuvable.'],
       ['/api/products/999999/contracts', 'Ce produit est introuvable.'],
-      ['/api/customers/abc/contracts', undefined],
+      // A malformed id reads as an unknown one, in the same words.
+      ['/api/customers/abc/contracts', 'Ce souscripteur est introuvable.'],
+      ['/api/contracts/abc', 'Ce contrat est introuvable.'],
+      ['/api/contracts/999999', 'Ce contrat est introuvable.'],
       ['/api/contracts_by_supervisor?supervisor=999999', 'Ce manager est introuvable.'],
       [`/api/contracts_by_supervisor?supervisor=${seller.id}`, 'Ce manager est introuvable.'],
     ]) {

@@ -79,7 +79,7 @@ export function queryId(ctx: Ctx, name: string): number {
 export const pathParent =
   (parent: Parent, param = 'id') =>
   (ctx: Ctx): Promise<void> =>
-    mustBeInScope(ctx, parent, ctx.pathId(param));
+    mustBeInScope(ctx, parent, ctx.pathId(param, PARENTS[parent].decl.messages?.notFound));
 
 /** The parent is a required query parameter (missing or malformed: 400; else as above). */
 export const queryParent =

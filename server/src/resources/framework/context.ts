@@ -30,7 +30,8 @@ export interface Ctx {
   /** The raw query (qs-parsed: order[x], f[], dtDebVal[after] ...). */
   query: Record<string, unknown>;
   /** A path parameter that must be a positive integer id; otherwise 404 (nothing to find). */
-  pathId(name?: string): number;
+  /** The path's id (12 or an IRI); else 404, with the class's own words when given. */
+  pathId(name?: string, notFound?: string): number;
   /**
    * Members for a lean page (`Prefer: return=minimal`, collection.ts): the properties a class
    * derives from the others (its declaration's `derived`) are left to the client.
@@ -91,9 +92,10 @@ export async function contextOf(
     scope: await scopeOf(request, db),
     request,
     query,
-    pathId(name = 'id') {
+    pathId(name = 'id', notFound?: string) {
       const id = parseId(params[name]);
-      if (id === undefined) throw httpError(404);
+      // /contrats/abc says what /contrats/999999 says: this contract cannot be found.
+      if (id === undefined) throw httpError(404, notFound);
       return id;
     },
   };

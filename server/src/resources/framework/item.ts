@@ -42,7 +42,7 @@ export function item(api: Api, deps: ResourceDeps, decl: ItemDecl): void {
   for (const path of decl.paths) {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, decl.roles);
-      const id = ctx.pathId(decl.param);
+      const id = ctx.pathId(decl.param, decl.notFound);
       const found = await loadItem(decl.source, ctx, id);
       if (found === undefined) throw httpError(404, decl.notFound);
       if (audited)

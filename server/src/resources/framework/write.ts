@@ -341,7 +341,7 @@ export async function writes(
       api.hydra.serveItem(decl.name, 'PATCH');
       const change = (mode: WriteMode) => async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx = await contextOf(request, deps, update);
-        const id = ctx.pathId();
+        const id = ctx.pathId('id', notFound);
         if (mode === 'patch' && !isMergePatch(request)) {
           throw httpError(
             415,
@@ -383,7 +383,7 @@ export async function writes(
       api.hydra.serveItem(decl.name, 'DELETE');
       scope.delete(itemPath, async (request, reply) => {
         const ctx = await contextOf(request, deps, remove);
-        const id = ctx.pathId();
+        const id = ctx.pathId('id', notFound);
         await inTransaction(true, async (trx) => {
           const before = await current(trx, ctx, request, id);
           const { name, id: idColumn } = tableFor();
