@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = {
   'user.update': 'Utilisateur modifié',
   'user.disable': 'Utilisateur désactivé',
   'user.enable': 'Utilisateur réactivé',
+  'user.reset_link': 'Lien de réinitialisation envoyé',
   'user.delete': 'Utilisateur supprimé',
   'access_group.create': 'Groupe partenaire créé',
   'access_group.update': 'Groupe partenaire modifié',

@@ -212,7 +212,7 @@ describe('an operator administrator changing rights', () => {
     expect(JSON.stringify(event)).not.toContain('Conseillère');
   });
 
-  it('records a user created, disabled, enabled again and changed, each by its word', async () => {
+  it('records a user created, disabled, enabled again, changed and sent a reset link, each by its word', async () => {
     const created = await api.send('ageo', 'POST', '/api/users', {
       civility: 1,
       firstname: 'Camille',
@@ -230,20 +230,24 @@ describe('an operator administrator changing rights', () => {
     expect((await patch({ enabled: false })).status).toBe(200);
     expect((await patch({ enabled: true, jobFunction: 'Conseillère' })).status).toBe(200);
     expect((await patch({ jobFunction: 'Courtière' })).status).toBe(200);
+    const reset = await api.send('ageo', 'POST', `/api/users/${id}/reset_password`);
+    expect(reset.status).toBe(202);
 
     const trail = members(
       await api.list('ageo', `/api/audit_events?targetType=User&targetId=${id}`),
     );
     expect(trail.map((e) => e.action)).toEqual([
+      'user.reset_link',
       'user.update',
       'user.enable',
       'user.disable',
       'user.create',
     ]);
-    expect(trail[2].detail.values.enabled).toEqual({ before: true, after: false });
+    expect(trail[3].detail.values.enabled).toEqual({ before: true, after: false });
     // Each in French in the journal's own words.
     const labels = trail.map((e) => AUDIT_ACTIONS[e.action as AuditAction]);
     expect(labels).toEqual([
+      'Lien de réinitialisation envoyé',
       'Utilisateur modifié',
       'Utilisateur réactivé',
       'Utilisateur désactivé',

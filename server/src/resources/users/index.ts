@@ -7,6 +7,7 @@
 // 72 h: server/src/users/passwordLinks.ts); a user disabled loses its sessions and refresh
 // tokens at once (server/src/auth/oidc/revoke.ts), and its next sign-in is refused.
 import { User } from '../../../../src/domain/schema/user.ts';
+import { recordAudit } from '../../audit/record.ts';
 import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { httpError } from '../../http/problem.ts';
 import { rateLimitsOf } from '../../http/rateLimits.ts';
@@ -48,6 +49,12 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       throw httpError(404, User.messages?.notFound);
     }
     await limits.use('mails', ctx.principal.username, reply);
+    // Who sent whom a way into an account: recorded first, so no link leaves unrecorded.
+    await recordAudit(ctx.db, ctx, {
+      action: 'user.reset_link',
+      targetType: User.name,
+      targetId: id,
+    });
     const { expiresAt } = await sendResetLink(db, api.mailer, {
       userId: id,
       createdBy: ctx.principal.userId,
