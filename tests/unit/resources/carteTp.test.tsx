@@ -141,7 +141,9 @@ describe('CarteTp', () => {
     renderCard();
     const select = await screen.findByRole('combobox', { name: 'Période' });
     fireEvent.mouseDown(select);
-    fireEvent.click(await screen.findByRole('option', { name: 'Du 15/03/24 au 31/12/24 · CT-2021-000123' }));
+    fireEvent.click(
+      await screen.findByRole('option', { name: 'Du 15/03/24 au 31/12/24 · CT-2021-000123' }),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Voir' }));
     const frame = await screen.findByTitle('Carte de tiers payant');
     expect(frame.getAttribute('src')).toBe('blob:carte-tp');
