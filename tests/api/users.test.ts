@@ -474,6 +474,10 @@ describe('update', () => {
     expect((await api.send('vendeur', 'POST', `/api/users/${user.id}/reset_password`)).status).toBe(
       403,
     );
+    // A malformed id reads as an unknown one, in the same words.
+    const malformed = await api.send('partenaire', 'POST', '/api/users/abc/reset_password');
+    expect(malformed.status).toBe(404);
+    expect(malformed.body.detail).toBe('Cet utilisateur est introuvable.');
   });
 });
 

@@ -198,7 +198,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     paths: [`${itemBase(AccessGroup)}/:id/with_organizations`],
     roles: AccessGroup.access.read,
     async handle(ctx) {
-      const id = ctx.pathId();
+      const id = ctx.pathId('id', AccessGroup.messages?.notFound);
       const group = (await loadItem(groups, ctx, id)) as Record<string, unknown> | undefined;
       if (group === undefined) throw httpError(404, AccessGroup.messages?.notFound);
       return {

@@ -173,7 +173,8 @@ export async function registerUserImports(
   collection(api, deps, {
     ...listParams(UserImportHistory),
     paths: [`${BASE}/:id/user_import_histories`],
-    check: async (ctx) => void (await visibleImport(ctx, ctx.pathId())),
+    check: async (ctx) =>
+      void (await visibleImport(ctx, ctx.pathId('id', UserImportLog.messages?.notFound))),
     source: importRows,
     where: (ctx) => sql<boolean>`user_import_history.import_log_id = ${ctx.pathId()}`,
     keyset: false,
@@ -230,7 +231,7 @@ export async function registerUserImports(
   // The invitations of the accounts an import created without sending them (or failed to).
   api.post(`${BASE}/:id/send_mails`, async (request, reply) => {
     const ctx = await contextOf(request, deps, MANAGE);
-    const id = ctx.pathId();
+    const id = ctx.pathId('id', UserImportLog.messages?.notFound);
     const log = await visibleImport(ctx, id);
     await limits.use('mails', ctx.principal.username, reply);
     if (log.processStatus === 'started') {

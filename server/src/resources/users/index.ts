@@ -44,7 +44,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   // An administrator sends a new link to choose a password (earlier unused ones stop working).
   api.post('/api/users/:id/reset_password', async (request, reply) => {
     const ctx = await contextOf(request, deps, User.access.update);
-    const id = ctx.pathId();
+    const id = ctx.pathId('id', User.messages?.notFound);
     if ((await loadItem(users, ctx, id)) === undefined) {
       throw httpError(404, User.messages?.notFound);
     }
