@@ -87,6 +87,9 @@ describe('/Commission/list', () => {
     await userEvent.type(screen.getByLabelText('Année'), '.5');
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(queries.every((q) => !/\./.test(q.get('year') ?? ''))).toBe(true);
+    // Once the field is left it shows the year applied, not the decimals typed.
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByLabelText('Année')).toHaveValue(2025));
   });
 
   it('says the French message of §8 when the list cannot be loaded, emptied', async () => {
