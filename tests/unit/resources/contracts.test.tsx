@@ -264,6 +264,31 @@ describe('/contrats/liste', () => {
     expect(messages.length).toBeGreaterThanOrEqual(1);
   });
 
+  it('a filter the API refuses is told once, by the list: no statistics toast beside it', async () => {
+    let statisticsAsked = false;
+    server.use(
+      ...optionLists(),
+      http.get('*/api/contrats', async () => {
+        // The list answers last, as a long list does: the statistics' refusal comes first.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        return hydraProblem(400, 'dateEffet[after] : date invalide');
+      }),
+      http.get('*/api/nbr_insured_active_by_contracts_search', () => {
+        statisticsAsked = true;
+        return hydraProblem(400, 'dateEffet[after] : date invalide');
+      }),
+    );
+    openList('/contrats/liste?filter=%7B%22dateEffet%22%3A%7B%22after%22%3A%222025-13-45%22%7D%7D');
+    expect(
+      await screen.findByRole('button', { name: 'Afficher la liste par défaut' }),
+    ).toBeVisible();
+    expect(statisticsAsked).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      screen.queryByText('Une erreur est survenue durant le chargement des statistiques'),
+    ).not.toBeInTheDocument();
+  });
+
   it('offers the states 1, 2 and 4 only, and says when the types cannot be read', async () => {
     server.use(
       optionLists()[0],
