@@ -27,7 +27,10 @@ export function AppBar({ withBurger, menuOpen, onOpenMenu, menuId }: Props) {
   const { identity } = useGetIdentity();
   return (
     <MuiAppBar position="static" component="header" elevation={1}>
-      <Toolbar disableGutters sx={[containerSx, { gap: 2 }]}>
+      <Toolbar
+        disableGutters
+        sx={[containerSx, { columnGap: 2, flexWrap: { xs: 'wrap', sm: 'nowrap' } }]}
+      >
         {withBurger && (
           <IconButton
             color="inherit"

@@ -31,7 +31,11 @@ export function HeaderSearch() {
         bgcolor: alpha(theme.palette.common.black, 0.2),
         border: `1px solid ${alpha(theme.palette.common.white, 0.7)}`,
         '&:hover': { bgcolor: alpha(theme.palette.common.black, 0.3) },
-        width: { xs: 140, sm: 220, md: 280 },
+        // On a phone the box takes a row of its own under the logo and the name: squeezed beside
+        // them it left « Rec… » (390 px).
+        width: { xs: '100%', sm: 220, md: 280 },
+        order: { xs: 1, sm: 0 },
+        mb: { xs: 1, sm: 0 },
       })}
     >
       <SearchIcon fontSize="small" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import AccountIcon from '@mui/icons-material/AccountCircle';
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import PersonIcon from '@mui/icons-material/Person';
-import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -26,9 +26,15 @@ export function UserMenu({ name }: { name: string }) {
         onClick={(event) => setAnchor(event.currentTarget)}
         startIcon={<AccountIcon aria-hidden="true" />}
         endIcon={<ArrowDropDownIcon aria-hidden="true" />}
-        sx={{ textTransform: 'none', fontWeight: 500, fontSize: '1rem' }}
+        sx={{ textTransform: 'none', fontWeight: 500, fontSize: '1rem', minWidth: 0 }}
       >
-        {name}
+        {/* One line: a long name ends in « … » on a phone rather than pushing the header taller. */}
+        <Box
+          component="span"
+          sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
+          {name}
+        </Box>
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={open} onClose={close}>
         <MenuItem component={Link} to={OWN_PROFILE_PATH} onClick={close}>

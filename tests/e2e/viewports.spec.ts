@@ -56,3 +56,34 @@ test('every screen at 375, 768 and 1440 px: the page never scrolls sideways', as
     ].join('\n'),
   ).toEqual([]);
 });
+
+test('a phone keeps the header search usable; a laptop sees the default columns whole', async ({
+  page,
+}) => {
+  // 1366 x 768: the contract list's eight default columns, and the users' list with its last
+  // column « Dernière connexion », fit without a scroll inside the table.
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await openSignedIn(page);
+  for (const [path, last] of [
+    ['/contrats/liste', 'Assurés actifs'],
+    ['/users/list', 'Dernière connexion'],
+  ]) {
+    await navigate(page, path);
+    await settled(page);
+    await expect(page.getByRole('columnheader', { name: last })).toBeVisible();
+    const scroll = page.locator('main .SpecTable-scroll');
+    const [scrollWidth, clientWidth] = await scroll.evaluate((node) => [
+      node.scrollWidth,
+      node.clientWidth,
+    ]);
+    expect(scrollWidth, `${path} scrolls inside its table at 1366 px`).toBeLessThanOrEqual(
+      clientWidth,
+    );
+  }
+
+  // 390 px: the search box takes a row of its own (squeezed beside the name it showed « Rec… »).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
+  const search = page.getByRole('searchbox', { name: /Rechercher un contrat/ });
+  expect((await search.boundingBox())?.width ?? 0).toBeGreaterThan(250);
+});

@@ -86,6 +86,8 @@ export const SCROLL_SX = (theme: Theme) => {
     '&::-webkit-scrollbar': { height: 10 },
     '&::-webkit-scrollbar-track': { backgroundColor: theme.palette.action.hover },
     '&::-webkit-scrollbar-thumb': { backgroundColor: theme.palette.grey[500], borderRadius: 5 },
+    // 12 px aside each cell, not MUI's 16: a list's default columns fit a 1366 px laptop.
+    '& .MuiTableCell-root': { px: 1.5 },
     // The cells let the shadows through; a focused or hovered row stays visible.
     '& .RaDataTable-table, & .MuiTableCell-root': { backgroundColor: 'transparent' },
     '& tbody tr:focus-within': { backgroundColor: theme.palette.action.hover },

@@ -181,9 +181,13 @@ const READABLE = [
   'businessProviders',
   'insuranceCompanies',
 ];
+// Headers may take two lines (« Date de / début »): the eight default columns then fit a
+// laptop's 1366 px without a sideways scroll.
 const TABLE_SX = {
-  [NO_WRAP.map((c) => `& .column-${c}`).join(', ')]: { whiteSpace: 'nowrap' },
-  [READABLE.map((c) => `& td.column-${c}`).join(', ')]: { minWidth: 140 },
+  [NO_WRAP.map((c) => `& td.column-${c}`).join(', ')]: { whiteSpace: 'nowrap' },
+  [READABLE.map((c) => `& td.column-${c}`).join(', ')]: { minWidth: 130 },
+  '& th.column-lbContrat': { whiteSpace: 'nowrap' },
+  '& th.column-dateDebVal, & th.column-dateFinVal': { minWidth: 104 },
 };
 
 // Issue 17 #3: the columns a broker reads first come first; the wide, less used ones are hidden

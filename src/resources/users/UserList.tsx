@@ -95,7 +95,9 @@ export function UserList({ title }: PageProps) {
       actions={<Actions />}
       empty={false}
     >
-      <SpecTable rowLink={(r) => `/users/${r.id}`}>
+      {/* The pole (managers and sellers only) is offered by « Colonnes »: shown by default it
+          pushed « Dernière connexion » out of a 1400 px screen. */}
+      <SpecTable rowLink={(r) => `/users/${r.id}`} storeKey="users.list" hiddenColumns={['pole']}>
         <Col source="lastname" render={(user) => userName(user as UserRow) || `#${user.id}`} />
         <Col source="username" />
         <Col source="email" />
