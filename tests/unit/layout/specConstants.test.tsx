@@ -18,6 +18,16 @@ function Notify() {
   return null;
 }
 
+function NotifyTwice() {
+  const notify = useNotify();
+  useEffect(() => {
+    notify('Une erreur est survenue', { type: 'error', autoHideDuration: 6000 });
+    const later = setTimeout(() => notify('Élément mis à jour', { type: 'info' }), 300);
+    return () => clearTimeout(later);
+  }, [notify]);
+  return null;
+}
+
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -40,6 +50,24 @@ describe('toasts (spec §9)', () => {
     await waitFor(() =>
       expect(toast.closest('.MuiSnackbar-root')?.className).toMatch(/anchorOriginTopRight/),
     );
+  });
+});
+
+describe('consecutive toasts', () => {
+  it('the toast on screen gives way at once to a newer one, which is not lost', async () => {
+    render(
+      <AdminContext>
+        <NotifyTwice />
+        <AppNotification />
+      </AdminContext>,
+    );
+    expect(await screen.findByText('Une erreur est survenue')).toBeVisible();
+    // Without giving way, the newer toast would wait the first one's six seconds.
+    expect(await screen.findByText('Élément mis à jour', {}, { timeout: 1500 })).toBeVisible();
+    expect(screen.queryByText('Une erreur est survenue')).not.toBeInTheDocument();
+    // It then stays its own time: not closed by the one it replaced.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(screen.getByText('Élément mis à jour')).toBeVisible();
   });
 });
 
