@@ -57,12 +57,7 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
   });
 
-  // List pages kept a few seconds; any change to the data empties it (pageCache.ts): the
-  // database's notifications (the hub below) and every write this server answers.
   const pages = new PageCache({ ttlMs: config.pageCacheSeconds * 1000 });
-  app.addHook('onResponse', async (request, reply) => {
-    if (reply.statusCode < 400 && changesData(request.method, request.url)) pages.forget();
-  });
 
   // Root-level concerns first: they must see every request and every answer.
   problemHandling(app);
@@ -72,9 +67,20 @@ export async function buildApp({
   await app.register(maintenanceGate, { config });
   await app.register(apiDocsRoutes, { config });
   // The embedded identity provider (when OIDC_ISSUER is unset) and bearer verification.
-  const { authenticate } = await authPlugin(app, { config, database });
+  const { authenticate, principals } = await authPlugin(app, { config, database });
+  // List pages kept a few seconds, and the signed-in users' rows (their rights): any change to
+  // the data forgets both, whether the database announces it (the hub below) or this server
+  // answers a write, before its answer leaves (the next call may come the moment it arrives).
+  const dataChanged = () => {
+    pages.forget();
+    principals.forget();
+  };
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400 && changesData(request.method, request.url)) dataChanged();
+    return payload;
+  });
   // The SSE hub (app.hub, /.well-known/mercure): export notifications and live updates.
-  await registerHub(app, { config, database, authenticate, onDataChange: () => pages.forget() });
+  await registerHub(app, { config, database, authenticate, onDataChange: dataChanged });
   await app.register(publicRoutes, { config });
   await app.register(accountRoutes, { config, database });
   // The one mail transport (app.mailer): SMTP_URL, else .eml files in <DATA_DIR>/outbox.

@@ -158,8 +158,10 @@ describe('the protected API', () => {
     await expectUnauthorized(await callApi(server.url, '/api/me', token), true);
   });
 
-  it('expands the roles as given, whatever the account row says', async () => {
-    const token = await sign(claims({ roles: ['PROFILE_MANAGER', 'ROLE_COMMISSION'] }));
+  it('expands the roles the token gives a user the database does not know', async () => {
+    const token = await sign(
+      claims({ preferred_username: 'inconnu', roles: ['PROFILE_MANAGER', 'ROLE_COMMISSION'] }),
+    );
     const response = await callApi(server.url, '/api/me', token);
     expect(response.status).toBe(200);
     const me = await response.json();
@@ -167,6 +169,15 @@ describe('the protected API', () => {
     expect(me.roles).toEqual(
       expect.arrayContaining(['PROFILE_SELLER', 'ROLE_USER', 'VIEW_COMMISSIONS']),
     );
+  });
+
+  it("reads a known user's roles from its rows, whatever the token says (embedded provider)", async () => {
+    // A token issued before a demotion states roles the rows no longer give: the rows count.
+    const token = await sign(claims({ roles: ['PROFILE_ADMIN_AGEO'] }));
+    const me = await (await callApi(server.url, '/api/me', token)).json();
+    expect(me.givenRoles).toContain('PROFILE_SELLER');
+    expect(me.givenRoles).not.toContain('PROFILE_ADMIN_AGEO');
+    expect(me.roles).not.toContain('USERS_MANAGEMENT');
   });
 
   it('keeps the published key set free of private parts', async () => {

@@ -462,6 +462,49 @@ describe('update', () => {
     ).rejects.toThrow();
   });
 
+  it('judges a signed-in account by its rows at the commit: demoted, disabled, enabled again', async () => {
+    // Issued before each change, the same access token is judged by the rows as they are now,
+    // not as they were when it was issued, nor as a cache of the last call kept them.
+    const body = newUser({ typeSelected: 'PROFILE_ADMIN_PARTNER' });
+    const created = await api.send('partenaire', 'POST', '/api/users/create', body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.id;
+    const signIn = () =>
+      new OidcBrowser(server.url, server.config.oidc.clientId).login(
+        body.username,
+        body.plainPassword,
+      );
+    const { access_token: token } = await signIn();
+    expect((await callApi(server.url, '/api/users', token)).status).toBe(200);
+
+    const managerProfile = await api.one(
+      "SELECT pr.id FROM profile_realm pr JOIN profile p ON p.id = pr.profile_id JOIN realm r ON r.id = pr.realm_id WHERE p.name = 'Manageur' AND r.name = 'partenaires'",
+    );
+    const update = async (change: Json) => {
+      const { body: current } = await api.send('partenaire', 'GET', `/api/users/${id}`);
+      const saved = await api.send(
+        'partenaire',
+        'PUT',
+        `/api/users/${id}`,
+        userSaveBody({ ...current, ...change }, 'update'),
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    };
+    await update({
+      typeSelected: 'PROFILE_MANAGER',
+      profileRealm: { id: managerProfile, '@id': `/api/profileRealms/${managerProfile}` },
+    });
+    expect((await callApi(server.url, '/api/users', token)).status).toBe(403);
+    expect((await callApi(server.url, '/api/me', token)).status).toBe(200);
+
+    await update({ enabled: false });
+    expect((await callApi(server.url, '/api/me', token)).status).toBe(401);
+
+    await update({ enabled: true });
+    const again = await signIn();
+    expect((await callApi(server.url, '/api/me', again.access_token)).status).toBe(200);
+  });
+
   it('sends a reset link on request (202) to a user in scope only', async () => {
     const user = await create();
     const sent = await api.send('partenaire', 'POST', `/api/users/${user.id}/reset_password`);
