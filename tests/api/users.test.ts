@@ -462,6 +462,39 @@ describe('update', () => {
     ).rejects.toThrow();
   });
 
+  it("gives the new type's profile to an account whose type changes and profile does not", async () => {
+    const created = await api.send('partenaire', 'POST', '/api/users/create', newUser());
+    expect(created.body.profileRealm.profile.name).toBe('Vendeur');
+    // The form sends the account's own profile beside the new type.
+    const promoted = await api.send(
+      'partenaire',
+      'PUT',
+      `/api/users/${created.body.id}`,
+      userSaveBody({ ...created.body, typeSelected: 'PROFILE_MANAGER' }, 'update'),
+    );
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    expect(promoted.body.userType.role).toBe('PROFILE_MANAGER');
+    expect(promoted.body.profileRealm.profile.name).toBe('Manageur');
+    // A profile chosen with the new type is the one kept (the operator may give any).
+    const sellerProfile = created.body.profileRealm.id;
+    const chosen = await api.send(
+      'ageo',
+      'PUT',
+      `/api/users/${created.body.id}`,
+      userSaveBody(
+        {
+          ...promoted.body,
+          typeSelected: 'PROFILE_ADMIN_PARTNER',
+          profileRealm: { id: sellerProfile },
+        },
+        'update',
+      ),
+    );
+    expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+    expect(chosen.body.userType.role).toBe('PROFILE_ADMIN_PARTNER');
+    expect(chosen.body.profileRealm.id).toBe(sellerProfile);
+  });
+
   it('judges a signed-in account by its rows at the commit: demoted, disabled, enabled again', async () => {
     // Issued before each change, the same access token is judged by the rows as they are now,
     // not as they were when it was issued, nor as a cache of the last call kept them.

@@ -33,6 +33,8 @@ interface Plan {
   extraRoles?: string[];
   partnerId?: number | null;
   realm: string;
+  /** The type changes and the profile does not: the new type's profile comes with it. */
+  profileFollowsType?: boolean;
 }
 const plans = new WeakMap<object, Plan>();
 
@@ -202,6 +204,14 @@ export async function checkUser(
     }
   }
 
+  // A type changed with the profile left as it was (the form sends the account's own): the new
+  // type's profile comes with it (deriveUser), not a profile of the old type beside the new
+  // type (« Administrateur partenaire » with the seller's profile, which gives no right).
+  if (current && plan.userType && plan.userType.id !== current.typeId) {
+    plan.profileFollowsType =
+      values.profileRealm == null || values.profileRealm === current.profileRealmId;
+  }
+
   // A profile is judged when it is given: on creation, or changed by an update (an update of
   // other fields sends the profile the account already has).
   if (values.profileRealm != null && values.profileRealm !== current?.profileRealmId) {
@@ -329,7 +339,7 @@ export async function deriveUser(
     row.password_hash = await hashPassword(values.plainPassword);
   }
   if (plan.partnerId !== undefined) row.partner_id = plan.partnerId;
-  if (creating && values.profileRealm == null) {
+  if ((creating && values.profileRealm == null) || plan.profileFollowsType) {
     // The profile its type is given (migration 012), in its realm.
     const profile = typeProfileName(plan.userType?.id ?? 4);
     const served = profile
@@ -342,7 +352,8 @@ export async function deriveUser(
           .where('realm.name', '=', plan.realm)
           .executeTakeFirst()
       : undefined;
-    row.profile_realm_id = served?.id ?? null;
+    // A type no profile serves leaves an account's profile as it was.
+    if (creating || served) row.profile_realm_id = served?.id ?? null;
   }
   return row;
 }
