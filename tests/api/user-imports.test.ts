@@ -278,6 +278,27 @@ describe('a mixed file, line by line, under the rules of a user created by hand'
     expect(again.byLine(2).userId).toBe(result.byLine(2).userId);
   });
 
+  it('names no account of another partner or of the operator in a line it skips', async () => {
+    const lines = [
+      header,
+      [
+        'M.',
+        'Autre',
+        'Yves',
+        `yves.${tag}@exemple.fr`,
+        'ageo',
+        String(ownOrganization),
+        '',
+        '',
+        '',
+      ],
+    ];
+    const skipped = await imported('partenaire', { bytes: csv(lines) });
+    expect(skipped.byLine(2).processStatus).toBe('warning');
+    expect(skipped.byLine(2).errorMessage).toMatch(/déjà utilisé.*La ligne est ignorée/);
+    expect(skipped.byLine(2).userId).toBeNull();
+  });
+
   it('lists and filters the rows of an import with paging', async () => {
     const id = result.log.id;
     const failed = await api.list(

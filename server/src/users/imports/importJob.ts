@@ -29,6 +29,7 @@ import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import type { Hub } from '../../hub/index.ts';
 import type { Mailer } from '../../mail/index.ts';
 import type { Ctx } from '../../resources/framework/index.ts';
+import { brokerScope } from '../../scope/index.ts';
 import { sendInvitationLink } from '../accountMails.ts';
 import type { ImportRow } from './readFile.ts';
 import { type RowBody, rowTranslator } from './rowBody.ts';
@@ -345,12 +346,14 @@ export class UserImports {
         return { ...outcome, message: violationText(error.violations) };
       }
       if (error instanceof HttpError && error.statusCode === 409) {
-        // The account exists in the realm: the line is skipped, the account named.
+        // The account exists in the realm: the line is skipped, the account named by its id
+        // when the importer may open it (the users list's scope), never another partner's.
         const existing = await this.deps.db
           .selectFrom('app_user')
           .select('id')
           .where(sql`lower(username)`, '=', String(body.username).toLowerCase())
           .where('realm', '=', String(body.realm ?? DEFAULT_REALM))
+          .where(brokerScope(ctx.scope, 'app_user'))
           .executeTakeFirst()
           .catch(() => undefined);
         return {
