@@ -95,8 +95,9 @@ export function UserImportDocumentation({ title }: PageProps) {
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               <li>
                 <Typography variant="body2">
-                  CSV : encodé en UTF-8 (avec ou sans BOM), les colonnes séparées par un
-                  point-virgule (;) ou une virgule (,), la première ligne donnant les en-têtes.
+                  CSV : encodé en UTF-8 (avec ou sans BOM) ou en Windows-1252 (« CSV (séparateur :
+                  point-virgule) » d'Excel), les colonnes séparées par un point-virgule (;) ou une
+                  virgule (,), la première ligne donnant les en-têtes.
                 </Typography>
               </li>
               <li>

@@ -335,7 +335,7 @@ describe('/users/imports/documentation', () => {
     });
     expect(screen.getByText(/Taille du fichier : 10 Mo au plus/)).toBeVisible();
     expect(screen.getByText(/Nombre de lignes : 20\s000 lignes au plus/)).toBeVisible();
-    expect(screen.getByText(/UTF-8 \(avec ou sans BOM\)/)).toBeVisible();
+    expect(screen.getByText(/UTF-8 \(avec ou sans BOM\) ou en Windows-1252/)).toBeVisible();
     expect(screen.getByText(/seule la première feuille/)).toBeVisible();
     // It quotes the form's checkbox in its own words.
     expect(
