@@ -1,5 +1,7 @@
-import { useListContext } from 'ra-core';
+import { useListContext, useResourceContext } from 'ra-core';
 import { useEffect, useRef } from 'react';
+import { classOfResource } from '../domain/schema/index.ts';
+import { isWritableClass } from '../domain/schema/types.ts';
 import { subscribe } from './hub.ts';
 
 // Live updates of the lists (spec partner-extranet §4): a list of contracts, contributions or
@@ -8,8 +10,11 @@ import { subscribe } from './hub.ts';
 // "a new connection for the same id replaces the previous" requires) and all refetch.
 // A tab left in the background lets its connections go after a while (a browser holds only six
 // HTTP/1.1 connections per host across all its tabs) and refetches when it is shown again.
+// The classes the Admin area writes have a topic each, their resource's name (the server
+// publishes on it at every write): their lists and details follow it (useClassLiveUpdates).
 
-export type LiveTopic = 'contracts' | 'contributions' | 'insureds';
+/** The business topics of spec §4, or a writable class's resource ('users', 'accessGroups'). */
+export type LiveTopic = 'contracts' | 'contributions' | 'insureds' | (string & {});
 
 type Refetch = () => void;
 
@@ -95,4 +100,19 @@ export function useLiveUpdates(topic: LiveTopic): void {
   const latest = useRef(refetch);
   latest.current = refetch;
   useEffect(() => followLiveTopic(topic, () => void latest.current()), [topic]);
+}
+
+/**
+ * Inside a list or a detail of a class the Admin area writes (declared writable): refetch when
+ * someone saves one of its records, here or in another session. Other classes: nothing.
+ */
+export function useClassLiveUpdates(refetch: () => unknown): void {
+  const declared = classOfResource(useResourceContext());
+  const topic = declared && isWritableClass(declared) ? declared.resource : undefined;
+  const latest = useRef(refetch);
+  latest.current = refetch;
+  useEffect(
+    () => (topic ? followLiveTopic(topic, () => void latest.current()) : undefined),
+    [topic],
+  );
 }

@@ -59,3 +59,47 @@ test('vendeur: the contract list refetches when the hub announces a change of co
   await expect.poll(() => statistics, { timeout: 10_000 }).toBeGreaterThan(statisticsBefore);
   await expect(page.locator('table tbody tr').first()).toBeVisible();
 });
+
+test("ageo: the users' list and a user's detail show a save made in another session", async ({
+  page,
+}) => {
+  const base = test.info().project.use.baseURL ?? '';
+  const token = await operatorToken(base);
+  const rename = async (firstname: string) => {
+    const saved = await fetch(`${base}/api/users/2`, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/merge-patch+json',
+        accept: 'application/ld+json',
+      },
+      body: JSON.stringify({ firstname }),
+    });
+    expect(saved.status).toBe(200);
+  };
+  const subscribed = () =>
+    page.waitForResponse(
+      (response) =>
+        pathOf(response.request()) === '/.well-known/mercure' &&
+        new URL(response.url()).searchParams.getAll('topic').includes('users') &&
+        response.status() === 200,
+    );
+  const listFollows = subscribed();
+  await page.goto('/users/list');
+  await signIn(page, { username: 'ageo', password: 'demo' });
+  await listFollows;
+  const main = page.getByRole('main');
+  await expect(main.getByText('Paul Lefèvre')).toBeVisible();
+  try {
+    await rename('Paulin');
+    await expect(main.getByText('Paulin Lefèvre')).toBeVisible({ timeout: 10_000 });
+
+    await main.getByText('Paulin Lefèvre').click();
+    await expect(page).toHaveURL(/\/users\/2$/);
+    await expect(main.getByText('Paulin', { exact: true })).toBeVisible();
+    await rename('Paulo');
+    await expect(main.getByText('Paulo', { exact: true })).toBeVisible({ timeout: 10_000 });
+  } finally {
+    await rename('Paul');
+  }
+});

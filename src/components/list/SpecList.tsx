@@ -3,6 +3,7 @@ import { type ReactElement, type ReactNode, useEffect } from 'react';
 import { List, ListActions, type ListProps } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isSortable } from '../../domain/schema/index.ts';
+import { useClassLiveUpdates } from '../../providers/liveUpdates.ts';
 import { displayedOf, FilterDefaults, hasDefaults } from './FilterDefaults.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
@@ -152,7 +153,16 @@ export function SpecList({
       exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
       {...rest}
     >
-      <ListStatus>{children}</ListStatus>
+      <ListStatus>
+        <FollowClassChanges />
+        {children}
+      </ListStatus>
     </List>
   );
+}
+
+/** A list of a class the Admin area writes follows its saves (liveUpdates.ts). */
+function FollowClassChanges() {
+  useClassLiveUpdates(useListContext().refetch);
+  return null;
 }

@@ -3,6 +3,7 @@ import { HttpError, type RaRecord, useNotify, useRecordContext, useShowContext }
 import type { ReactNode } from 'react';
 import { Show, type ShowProps, Title } from 'react-admin';
 import { useParams } from 'react-router-dom';
+import { useClassLiveUpdates } from '../../providers/liveUpdates.ts';
 import { errorToast } from './SpecList.tsx';
 
 export interface SpecShowProps extends Omit<ShowProps, 'children' | 'title'> {
@@ -47,6 +48,7 @@ export function SpecShow({
       error={<ShowError messageOf={messageOf} />}
       {...rest}
     >
+      <FollowRecordChanges />
       {children}
     </Show>
   );
@@ -91,4 +93,10 @@ function ShowError({ messageOf }: { messageOf: (error: unknown) => string }) {
       {messageOf(error)}
     </Alert>
   );
+}
+
+/** A detail of a class the Admin area writes shows another session's save (liveUpdates.ts). */
+function FollowRecordChanges() {
+  useClassLiveUpdates(useShowContext().refetch);
+  return null;
 }
