@@ -11,6 +11,7 @@ import { Footer } from './Footer.tsx';
 import { MenuOverlay } from './MenuOverlay.tsx';
 import { PageTitleSlot } from './PageTitle.tsx';
 import { SideMenu } from './SideMenu.tsx';
+import { useFocusAfterNavigation } from './useFocusAfterNavigation.ts';
 
 /**
  * The default layout of spec partner-extranet §2 (react-admin's `layout` prop): header, left
@@ -25,6 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = narrow && openedOn === pathname;
   const menuId = useId();
+  useFocusAfterNavigation(pathname);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>

@@ -64,7 +64,10 @@ export function PageTitleSlot() {
       component="h1"
       variant="h1"
       hidden
-      sx={{ ...headingSx, '&[hidden]': { display: 'none' } }}
+      // Focused after a navigation that took the focus away (useFocusAfterNavigation.ts); a
+      // heading is no control, so it shows no focus ring.
+      tabIndex={-1}
+      sx={{ ...headingSx, '&[hidden]': { display: 'none' }, '&:focus': { outline: 'none' } }}
     />
   );
 }

@@ -85,6 +85,11 @@ test('keyboard only: sign in, a list, its filter, a detail, an export, sign out'
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/contrats\/\d+$/);
   await expect(page.locator('main')).toContainText(number);
+  // The row that held the focus is gone: the focus is at the top of the new page (its h1, or
+  // the main content before the title), not lost to the document's body.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+    .toMatch(/^(react-admin-title|main-content)$/);
 
   // Export: Tab to the detail's Excel button, Enter downloads the file.
   await tabTo(page, 'the Excel export button', (e) => e.tag === 'button' && e.text === 'Excel');
