@@ -1,7 +1,7 @@
 import { useListContext, useResourceContext } from 'ra-core';
 import { useEffect, useRef } from 'react';
 import { classOfResource } from '../domain/schema/index.ts';
-import { isWritableClass } from '../domain/schema/types.ts';
+import { hasLiveTopic } from '../domain/schema/types.ts';
 import { subscribe } from './hub.ts';
 
 // Live updates of the lists (spec partner-extranet §4): a list of contracts, contributions or
@@ -103,12 +103,13 @@ export function useLiveUpdates(topic: LiveTopic): void {
 }
 
 /**
- * Inside a list or a detail of a class the Admin area writes (declared writable): refetch when
- * someone saves one of its records, here or in another session. Other classes: nothing.
+ * Inside a list or a detail of a class the Admin area writes (declared writable, or with a live
+ * topic: the imports): refetch when someone saves one of its records, here or in another
+ * session. Other classes: nothing.
  */
 export function useClassLiveUpdates(refetch: () => unknown): void {
   const declared = classOfResource(useResourceContext());
-  const topic = declared && isWritableClass(declared) ? declared.resource : undefined;
+  const topic = declared && hasLiveTopic(declared) ? declared.resource : undefined;
   const latest = useRef(refetch);
   latest.current = refetch;
   useEffect(

@@ -17,6 +17,7 @@ import {
 import { IMPORT_COLUMNS, IMPORT_LIMITS } from '../../src/domain/userImport.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
+import { subscribe } from './support/sse.ts';
 
 let server: TestServer;
 let api: ScopedApi;
@@ -276,6 +277,24 @@ describe('a mixed file, line by line, under the rules of a user created by hand'
     expect(again.log).toMatchObject({ processStatus: 'warning', successCount: 0, warningCount: 2 });
     expect(again.byLine(2).errorMessage).toMatch(/déjà utilisé.*La ligne est ignorée/);
     expect(again.byLine(2).userId).toBe(result.byLine(2).userId);
+  });
+
+  it("announces an import's start and end on the imports' topic, which a seller may not follow", async () => {
+    const hub = await subscribe(server.url, ['userImportLogs'], await api.token('ageo'));
+    expect(hub.status).toBe(200);
+    try {
+      const lines = [header, ['Mme', 'Annonce', 'Lise', mail(90), '', '', '', '', '']];
+      await imported('partenaire', { bytes: csv(lines) });
+      const events = await hub.waitForEvents(2);
+      for (const event of events) {
+        expect(JSON.parse(event.data)).toEqual({ changed: 'userImportLogs' });
+      }
+    } finally {
+      hub.close();
+    }
+    const refused = await subscribe(server.url, ['userImportLogs'], await api.token('vendeur'));
+    expect(refused.status).toBe(403);
+    refused.close();
   });
 
   it('names no account of another partner or of the operator in a line it skips', async () => {

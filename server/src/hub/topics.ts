@@ -2,7 +2,7 @@
 // the public live-update topics of the lists, and one topic per writable class (its resource
 // name, 'suppliers') that the write path announces. Any other shape is refused as malformed.
 import { hasAnyRole } from '../../../src/domain/roles.ts';
-import { CLASSES, isWritableClass } from '../../../src/domain/schema/index.ts';
+import { CLASSES, hasLiveTopic } from '../../../src/domain/schema/index.ts';
 import type { Principal } from '../auth/principal.ts';
 
 export const PUBLIC_TOPICS = ['contracts', 'contributions', 'insureds'] as const;
@@ -17,10 +17,10 @@ const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 const COMMAND = new RegExp(`^command/${UUID}$`);
 const LOGIN = new RegExp(`^login/([^/]+)/${UUID}$`);
 
-/** A writable class's topic, followed by whoever may read the class. */
+/** A class's topic (a writable one, or one declaring it), followed by whoever may read it. */
 const CLASS_TOPICS = new Map(
   CLASSES.filter(
-    (c) => isWritableClass(c) && !(PUBLIC_TOPICS as readonly string[]).includes(c.resource),
+    (c) => hasLiveTopic(c) && !(PUBLIC_TOPICS as readonly string[]).includes(c.resource),
   ).map((c) => [c.resource, c.access.read ?? []]),
 );
 

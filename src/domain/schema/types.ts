@@ -161,6 +161,12 @@ export interface ClassDecl<P extends string = string> {
   gender?: 'f';
   description?: string;
   /**
+   * Its records change through hand-written routes, not the write path (an import and its
+   * progress): they publish on the class's hub topic, as every write of a writable class does,
+   * and its lists and details follow it (hasLiveTopic).
+   */
+  liveTopic?: true;
+  /**
    * Where the API serves it: its collection (listed in the entrypoint) and the item base when it
    * differs. A class listed only under a parent (a contract's subscriptions) has no collection
    * of its own: its item base then says where its members live.
@@ -304,6 +310,9 @@ export function applies(p: PropertyDecl, read: (name: string) => unknown): boole
 /** Whether the class takes any write (it names roles for one of create, update, delete). */
 export const isWritableClass = (decl: AnyClass) =>
   Boolean(decl.access.create || decl.access.update || decl.access.delete);
+
+/** Whether the hub has a topic named after the class, on which its changes are announced. */
+export const hasLiveTopic = (decl: AnyClass) => isWritableClass(decl) || decl.liveTopic === true;
 
 export function entries(decl: AnyClass): Array<[string, PropertyDecl]> {
   return Object.entries(decl.properties);

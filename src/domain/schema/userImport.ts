@@ -35,6 +35,8 @@ export const UserImportLog = defineClass({
   table: 'user_import_log',
   display: 'fileName',
   access: { read: MANAGE },
+  // Started and ended by the import routes (server/src/users/imports), announced on its topic.
+  liveTopic: true,
   messages: {
     notFound: 'Cet import est introuvable.',
     // Spec administration §8: import logs and user list share this message.

@@ -16,6 +16,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { User } from '../../../../src/domain/schema/user.ts';
+import { UserImportLog } from '../../../../src/domain/schema/userImport.ts';
 import { DEFAULT_REALM } from '../../../../src/domain/userForm.ts';
 import {
   type ImportMessage,
@@ -290,11 +291,9 @@ export class UserImports {
         .where('id', '=', logId)
         .execute();
       this.deps.changed();
-      // Open user lists refetch once, not once per line.
-      await this.deps
-        .hub()
-        .publish(User.resource, { changed: User.resource })
-        .catch(() => undefined);
+      // Open user lists refetch once, not once per line; the imports' lists see it end.
+      await this.#announce(User.resource);
+      await this.#announce(UserImportLog.resource);
       await this.#tell(topic, {
         id: logId,
         status: 'done',
@@ -314,8 +313,17 @@ export class UserImports {
         .execute()
         .catch((e: Error) => log.error({ err: e, importId: logId }, 'import: could not record'));
       this.deps.changed();
+      await this.#announce(UserImportLog.resource);
       await this.#tell(topic, { id: logId, status: 'error', message });
     }
+  }
+
+  /** A class's topic (users, imports): its open lists and details read again. */
+  async #announce(resource: string): Promise<void> {
+    await this.deps
+      .hub()
+      .publish(resource, { changed: resource })
+      .catch(() => undefined);
   }
 
   /** One line: translated, created through the User rules, its invitation sent if asked. */
