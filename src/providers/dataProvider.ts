@@ -286,6 +286,14 @@ export function createHydraDataProvider(
       return { data: ids };
     },
 
+    /**
+     * Another session wrote (a live update): the lists kept 3 hours may be stale too. Async, as
+     * react-admin's proxy wants every method to answer a promise; the cache is empty at once.
+     */
+    async forgetCachedLists() {
+      responses.clear();
+    },
+
     supportAbortSignal: true,
   };
 

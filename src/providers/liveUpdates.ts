@@ -1,4 +1,4 @@
-import { useListContext, useResourceContext } from 'ra-core';
+import { useDataProvider, useListContext, useResourceContext } from 'ra-core';
 import { useEffect, useRef } from 'react';
 import { classOfResource } from '../domain/schema/index.ts';
 import { hasLiveTopic } from '../domain/schema/types.ts';
@@ -110,10 +110,15 @@ export function useLiveUpdates(topic: LiveTopic): void {
 export function useClassLiveUpdates(refetch: () => unknown): void {
   const declared = classOfResource(useResourceContext());
   const topic = declared && hasLiveTopic(declared) ? declared.resource : undefined;
+  const dataProvider = useDataProvider();
   const latest = useRef(refetch);
   latest.current = refetch;
-  useEffect(
-    () => (topic ? followLiveTopic(topic, () => void latest.current()) : undefined),
-    [topic],
-  );
+  useEffect(() => {
+    if (!topic) return undefined;
+    return followLiveTopic(topic, () => {
+      // A list the tab keeps 3 hours (the access groups, spec §9) is read again, not replayed.
+      void dataProvider.forgetCachedLists?.();
+      void latest.current();
+    });
+  }, [topic, dataProvider]);
 }

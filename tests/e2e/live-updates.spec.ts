@@ -102,4 +102,29 @@ test("ageo: the users' list and a user's detail show a save made in another sess
   } finally {
     await rename('Paul');
   }
+
+  // The access groups' list, which the tab keeps 3 hours (spec §9), is read again too.
+  const groupUrl = `${base}/api/access_groups/1`;
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/ld+json' };
+  const { name } = (await (await fetch(groupUrl, { headers })).json()) as { name: string };
+  const renameGroup = (to: string) =>
+    fetch(groupUrl, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/merge-patch+json' },
+      body: JSON.stringify({ name: to }),
+    });
+  const groupsFollow = page.waitForResponse(
+    (response) =>
+      pathOf(response.request()) === '/.well-known/mercure' &&
+      new URL(response.url()).searchParams.getAll('topic').includes('accessGroups'),
+  );
+  await page.goto('/admin/groups/list');
+  await groupsFollow;
+  await expect(main.getByText(name, { exact: true })).toBeVisible();
+  try {
+    expect((await renameGroup(`${name} (renommé)`)).status).toBe(200);
+    await expect(main.getByText(`${name} (renommé)`)).toBeVisible({ timeout: 10_000 });
+  } finally {
+    await renameGroup(name);
+  }
 });
