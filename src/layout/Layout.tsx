@@ -11,7 +11,7 @@ import { Footer } from './Footer.tsx';
 import { MenuOverlay } from './MenuOverlay.tsx';
 import { PageTitleSlot } from './PageTitle.tsx';
 import { SideMenu } from './SideMenu.tsx';
-import { useFocusAfterNavigation } from './useFocusAfterNavigation.ts';
+import { useFocusNeverLost } from './useFocusNeverLost.ts';
 
 /**
  * The default layout of spec partner-extranet §2 (react-admin's `layout` prop): header, left
@@ -26,7 +26,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const menuOpen = narrow && openedOn === pathname;
   const menuId = useId();
-  useFocusAfterNavigation(pathname);
+  useFocusNeverLost();
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>

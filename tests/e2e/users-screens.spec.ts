@@ -49,10 +49,16 @@ test('partenaire lists, creates, edits a user and sends it a reset link', async 
   const job = page.getByRole('textbox', { name: 'Fonction' });
   await job.fill('Chargée de clientèle');
   await expect(page.getByRole('tab', { name: /Compte.*modifié/ })).toBeVisible();
-  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  // Saved with the keyboard: the button, disabled once the form is saved, gives the focus to
+  // the page's heading, not to the document's body.
+  await page.getByRole('button', { name: 'Enregistrer' }).focus();
+  await page.keyboard.press('Enter');
   await expect(page.getByText("L'utilisateur a été enregistré.")).toBeVisible();
   await expect(page.getByRole('tab', { name: /Compte.*modifié/ })).toHaveCount(0);
   await expect(job).toHaveValue('Chargée de clientèle');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+    .toBe('react-admin-title');
 
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: 'Inès Essai' })).toBeVisible();
