@@ -6,6 +6,7 @@
 // cleared.
 import SearchIcon from '@mui/icons-material/Search';
 import {
+  Alert,
   Box,
   Button,
   FormControl,
@@ -20,7 +21,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useNotify } from 'ra-core';
+import { HttpError, useNotify } from 'ra-core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -109,6 +110,8 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
   const [text, setText] = useState(query);
   const [loading, setLoading] = useState(false);
   const [entries, setEntries] = useState<SearchEntry[] | null>(null);
+  /** The server's reason for refusing the text (« au moins une lettre ou un chiffre »). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const latest = useRef(0);
 
   // The box follows the address (the header's box, the browser's back button).
@@ -121,11 +124,18 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
       return;
     }
     const current = () => id === latest.current;
+    setRefusal(null);
     runSearch(client, query, category, (flag) => current() && setLoading(flag))
       .then((found) => current() && setEntries(found))
-      .catch(() => {
+      .catch((error: unknown) => {
         if (!current()) return;
         setEntries(null);
+        // A text the server refuses (from the address: « % », 201 characters) is said by the
+        // server's own words beside the box; any other failure is the toast of §8.
+        if (error instanceof HttpError && [400, 422].includes(error.status) && error.message) {
+          setRefusal(error.message);
+          return;
+        }
         notify(SEARCH_FAILURE, { type: 'error', messageArgs: { _: SEARCH_FAILURE } });
       });
     return () => {
@@ -205,6 +215,11 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
         </Stack>
       </Box>
       {loading && <LinearProgress aria-label={SEARCH_MESSAGES.loading} sx={{ mb: 1 }} />}
+      {refusal && (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {refusal}
+        </Alert>
+      )}
       {!query && (
         <Typography variant="body2" color="text.secondary">
           {SEARCH_MESSAGES.prompt}

@@ -159,6 +159,14 @@ describe('/recherche', () => {
     ).toBeGreaterThan(0);
     expect(screen.queryByRole('progressbar', { name: 'Recherche en cours' })).toBeNull();
   });
+
+  it('says beside the box why the server refuses a text, not the §8 toast', async () => {
+    const reason = 'Le texte recherché doit contenir au moins une lettre ou un chiffre.';
+    serve(() => hydraProblem(422, reason));
+    renderPage('/recherche?q=%25');
+    expect(await screen.findByText(reason)).toBeVisible();
+    expect(screen.queryByText('Une erreur est survenue durant la recherche')).toBeNull();
+  });
 });
 
 describe('the header’s search box', () => {
