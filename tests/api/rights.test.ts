@@ -200,15 +200,25 @@ describe('writing profiles, user types and roles', () => {
     expect(await api.count(`SELECT 1 FROM profile_realm WHERE profile_id = ${seller}`)).toBe(1);
     const typeInUse = await api.send('ageo', 'DELETE', '/api/userTypes/4');
     expect(typeInUse.status).toBe(409);
-    const badType = await api.send('ageo', 'POST', '/api/userTypes', {
-      name: 'Stagiaire',
-      role: 'ROLE_ADMIN',
+    const hierarchy =
+      'role: « Rôle du profil » doit être un rôle de profil de la hiérarchie : PROFILE_ADMIN_AGEO, PROFILE_ADMIN_PARTNER, PROFILE_GROUP, PROFILE_MANAGER, PROFILE_SELLER.';
+    // Neither a role outside the profiles, nor a PROFILE_* code the hierarchy does not know
+    // (its users would hold nothing below it).
+    for (const role of ['ROLE_ADMIN', 'PROFILE_SUPERADMIN']) {
+      const badType = await api.send('ageo', 'POST', '/api/userTypes', { name: 'Stagiaire', role });
+      expect(violationsOf(badType)).toEqual([hierarchy]);
+    }
+    // One type per role: two could not be told apart in the user form.
+    const twin = await api.send('ageo', 'POST', '/api/userTypes', {
+      name: 'Vendeur bis',
+      role: 'PROFILE_SELLER',
     });
-    expect(violationsOf(badType)).toEqual([
-      'role: « Rôle du profil » doit être un rôle de profil (PROFILE_ suivi de majuscules).',
-    ]);
+    expect(twin.status).toBe(422);
+    expect(violationsOf(twin)).toEqual(['role: Cette valeur est déjà utilisée.']);
     expect(await api.rows('SELECT * FROM profile_role ORDER BY 1, 2')).toEqual(before);
-    expect(await api.count("SELECT 1 FROM user_type WHERE name = 'Stagiaire'")).toBe(0);
+    expect(
+      await api.count("SELECT 1 FROM user_type WHERE name IN ('Stagiaire', 'Vendeur bis')"),
+    ).toBe(0);
   });
 
   it('saves a folder role with no realms nor profiles, and deleteWarning without hasWarning', async () => {

@@ -3,7 +3,11 @@
 // a user is given), the roles tree, and the history of every change to them. A user's rights
 // are its own roles plus its profile's, expanded through the hierarchy of §6
 // (server/src/auth/rights.ts): what these screens edit is what the server authorises.
+import { ROLE_HIERARCHY } from '../roles.ts';
 import { defineClass, idProperty } from './types.ts';
+
+/** The profile roles of the hierarchy (spec §6), highest first. */
+const PROFILE_ROLES = ROLE_HIERARCHY.filter((role) => role.startsWith('PROFILE_'));
 
 /** Operator administrators edit rights; whoever manages users reads them (the user form). */
 const EDIT = ['PROFILE_ADMIN_AGEO'];
@@ -150,9 +154,11 @@ export const UserType = defineClass({
       writable: true,
       required: true,
       maxLength: 60,
+      // A role of the hierarchy of spec §6, which the rules expand: any other PROFILE_* code
+      // would give its users nothing below it. One type per role (migration 029).
       pattern: {
-        regex: '^PROFILE_[A-Z_]+$',
-        message: 'doit être un rôle de profil (PROFILE_ suivi de majuscules).',
+        regex: `^(${PROFILE_ROLES.join('|')})$`,
+        message: `doit être un rôle de profil de la hiérarchie : ${PROFILE_ROLES.join(', ')}.`,
       },
       filter: 'exact',
       sort: true,
