@@ -193,8 +193,9 @@ describe('a signed-in user with no profile', () => {
   let bare: { token: string };
 
   beforeAll(async () => {
-    // A real token of the embedded provider's key, for the demo seller's user name but
-    // without any role: no profile, so no business row at all.
+    // A real token of the embedded provider's key, without any profile role, for a user name
+    // the database does not know (a known one's roles are read from its rows: the demo
+    // seller's would give its portfolio): no profile, so no business row at all.
     const [row] = await rows<{ value: { keys: JWK[] } }>(
       "SELECT value FROM oidc_secret WHERE name = 'jwks'",
     );
@@ -205,7 +206,7 @@ describe('a signed-in user with no profile', () => {
         iss: server.config.oidc.issuer,
         aud: server.config.oidc.audience,
         sub: 'bare',
-        preferred_username: 'vendeur',
+        preferred_username: 'sans.profil',
         roles: ['ROLE_USER'],
         iat: now - 10,
         exp: now + 290,
