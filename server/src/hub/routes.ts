@@ -9,6 +9,7 @@ import { httpError } from '../http/problem.ts';
 import { type EventStream, openEventStream } from './eventStream.ts';
 import type { MessageHub } from './hub.ts';
 import {
+  CLASS_TOPICS,
   isPublicTopic,
   mayFollow,
   PUBLIC_TOPICS,
@@ -26,7 +27,7 @@ const MAX_TOPICS = 20;
 export const MAX_STREAMS_PER_USER = 10;
 /** Seconds a refused stream is asked to wait (a tab closing frees a slot). */
 export const STREAMS_RETRY_AFTER_S = 30;
-const SHAPES = `${PUBLIC_TOPICS.join(', ')}, command/{uuid} ou login/{identifiant}/{uuid}`;
+const SHAPES = `${[...PUBLIC_TOPICS, ...CLASS_TOPICS.keys()].join(', ')}, command/{uuid} ou login/{identifiant}/{uuid}`;
 
 function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw httpError(401);

@@ -18,7 +18,7 @@ const COMMAND = new RegExp(`^command/${UUID}$`);
 const LOGIN = new RegExp(`^login/([^/]+)/${UUID}$`);
 
 /** A class's topic (a writable one, or one declaring it), followed by whoever may read it. */
-const CLASS_TOPICS = new Map(
+export const CLASS_TOPICS: ReadonlyMap<string, readonly string[]> = new Map(
   CLASSES.filter(
     (c) => hasLiveTopic(c) && !(PUBLIC_TOPICS as readonly string[]).includes(c.resource),
   ).map((c) => [c.resource, c.access.read ?? []]),
