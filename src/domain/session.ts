@@ -13,3 +13,10 @@ export interface PublicConfig {
   brand: string;
   oidc: { authority: string; clientId: string; scope: string };
 }
+
+/**
+ * The API's 401 for a valid token whose account may not use it (disabled since it signed in):
+ * the server says it (server/src/auth/unauthorized.ts), the SPA tells it apart from an expired
+ * session (/token-expired?motif=compte).
+ */
+export const ACCOUNT_REFUSED = "Ce compte n'a pas accès à l'espace partenaire.";

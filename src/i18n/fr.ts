@@ -28,6 +28,10 @@ export const appMessages = {
     signInUnavailable:
       'Le service de connexion ne répond pas. Vérifiez votre connexion puis réessayez.',
     retry: 'Réessayer',
+    accountRefused: {
+      title: "Votre compte n'a plus accès à l'espace partenaire",
+      text: 'Votre compte a peut-être été désactivé pendant votre session. Contactez votre administrateur, ou reconnectez-vous.',
+    },
     tokenExpired: {
       title: 'Votre session a expiré',
       text: "Pour votre sécurité, la session prend fin lorsqu'elle ne peut plus être prolongée. Reconnectez-vous pour reprendre là où vous en étiez.",

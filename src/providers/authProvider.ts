@@ -2,7 +2,7 @@ import type { User, UserManager } from 'oidc-client-ts';
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { rolesOfClaims } from '../domain/roles.ts';
 import { safeRedirectTarget } from '../domain/safeRedirect.ts';
-import type { Permissions } from '../domain/session.ts';
+import { ACCOUNT_REFUSED, type Permissions } from '../domain/session.ts';
 import { decideTokenEntry, type TokenEntry, withoutTokenParam } from '../domain/tokenParam.ts';
 import { exchangeOnce } from './auth/exchangeOnce.ts';
 import type { TokenStore } from './auth/externalToken.ts';
@@ -59,6 +59,8 @@ export interface AppAuthProvider extends AuthProvider {
 const SIGN_IN_NEEDED = { redirectTo: '/login', message: false } as const;
 /** A 401 nothing could renew: the session is over. */
 const SESSION_EXPIRED = { redirectTo: '/token-expired', message: false } as const;
+/** The account was disabled while signed in: not an expired session (TokenExpiredPage). */
+const ACCOUNT_ENDED = { redirectTo: '/token-expired?motif=compte', message: false } as const;
 
 export { SESSION_CACHE_PREFIX };
 
@@ -165,10 +167,10 @@ export function createAuthProvider(deps: AuthDeps): AppAuthProvider {
       throw SIGN_IN_NEEDED;
     },
 
-    async checkError(error: { status?: number } | undefined) {
+    async checkError(error: { status?: number; message?: string } | undefined) {
       if (error?.status !== 401) return; // 403 and maintenance were routed by the http client
       await endLocalSession();
-      throw SESSION_EXPIRED;
+      throw error.message === ACCOUNT_REFUSED ? ACCOUNT_ENDED : SESSION_EXPIRED;
     },
 
     async logout() {

@@ -1,6 +1,7 @@
 // The API's 401 and 503 answers for authentication, as application/problem+json with the
 // Hydra error vocabulary (the same shape as every other API error, ARCHITECTURE.md).
 import type { FastifyReply } from 'fastify';
+import { ACCOUNT_REFUSED } from '../../../src/domain/session.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { problem, sendDatabaseUnavailable, sendProblem } from '../http/problem.ts';
 
@@ -12,7 +13,7 @@ const DESCRIPTIONS: Record<Refusal, string> = {
   missing: "Un jeton d'accès est nécessaire : connectez-vous pour continuer.",
   invalid: "Le jeton d'accès est invalide : connectez-vous à nouveau.",
   expired: "Le jeton d'accès a expiré : connectez-vous à nouveau.",
-  refused: "Ce compte n'a pas accès à l'espace partenaire.",
+  refused: ACCOUNT_REFUSED,
 };
 
 // RFC 6750 §3: no error code when the request carried no token; ASCII descriptions only.

@@ -301,6 +301,14 @@ describe('checkError, logout, bearer', () => {
     expect(tokens.get()).toBeNull();
   });
 
+  it('ends the session on the 401 of a refused account and says so at /token-expired', async () => {
+    const { auth, um } = setup({ user: oidcUser(), token: null });
+    await expect(
+      auth.checkError({ status: 401, message: "Ce compte n'a pas accès à l'espace partenaire." }),
+    ).rejects.toEqual({ redirectTo: '/token-expired?motif=compte', message: false });
+    expect(um.removeUser).toHaveBeenCalled();
+  });
+
   it.each([403, 404, 500, 503])('keeps the session on %i', async (status) => {
     const { auth, um } = setup({ user: oidcUser() });
     await expect(auth.checkError({ status })).resolves.toBeUndefined();

@@ -83,6 +83,17 @@ describe('sign-in flow through the App', () => {
     expect(oidc.signinRedirect).not.toHaveBeenCalled();
   });
 
+  it('says an account refused since it signed in apart from an expired session', async () => {
+    startApp('/token-expired?motif=compte');
+    expect(
+      await screen.findByRole('heading', {
+        name: "Votre compte n'a plus accès à l'espace partenaire",
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/a peut-être été désactivé/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Se reconnecter' })).toBeInTheDocument();
+  });
+
   it('logs out at the identity provider from /logout', async () => {
     const { oidc } = startApp('/logout', fakeOidcClient(signedInUser()));
     await waitFor(() => expect(oidc.signoutRedirect).toHaveBeenCalledTimes(1));
