@@ -338,6 +338,7 @@ function RightsTab({ loaded }: { loaded?: UserRecord }) {
   const { roles: held, operator } = useRoles();
   const { id: realmId } = useRealm();
   const profileRealm = useWatch({ name: 'profileRealm' }) as Identifier | null;
+  const { setValue } = useFormContext();
   const types = useGetList<Option & { name: string; role: string }>(
     'userTypes',
     { pagination: ALL, sort: { field: 'id', order: 'ASC' } },
@@ -369,6 +370,9 @@ function RightsTab({ loaded }: { loaded?: UserRecord }) {
         optionText="name"
         optionValue="role"
         validate={required()}
+        // Another type comes with its own profile (the server gives it to an empty choice):
+        // the old type's profile, with its rights, is not left beside the new type.
+        onChange={() => setValue('profileRealm', null, { shouldDirty: true })}
         isPending={types.isPending && !types.error}
         {...WIDE}
       />

@@ -359,6 +359,28 @@ describe('/users/{id}/update', () => {
     expect(await screen.findByText("L'utilisateur a été enregistré.")).toBeInTheDocument();
   });
 
+  it("empties the profile when the type changes: the new type's profile comes with it", async () => {
+    const put: Json[] = [];
+    server.use(
+      http.get('*/api/users/42', () => HttpResponse.json(loaded())),
+      http.put('*/api/users/42', async ({ request }) => {
+        put.push((await request.json()) as Json);
+        return HttpResponse.json(loaded());
+      }),
+    );
+    edit();
+    await screen.findByLabelText(/^Fonction/);
+    await userEvent.click(tab(/Droits/));
+    const profile = await screen.findByRole('combobox', { name: /Profil/ });
+    await waitFor(() => expect(profile).toHaveTextContent('Vendeur'));
+    await userEvent.click(await screen.findByRole('combobox', { name: /Type d'utilisateur/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Manageur' }));
+    await waitFor(() => expect(profile).not.toHaveTextContent('Vendeur'));
+    await userEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    await waitFor(() => expect(put).toHaveLength(1));
+    expect(put[0]).toMatchObject({ typeSelected: 'PROFILE_MANAGER', profileRealm: null });
+  });
+
   it('shows a 422 violation in French next to its field, and a 409 on a field too', async () => {
     const TAKEN = "Le nom d'utilisateur « vendeur » est déjà utilisé dans ce royaume.";
     let answer = 422;
