@@ -38,10 +38,13 @@ export function deleteWarningOf(
 function Fields() {
   const decl = useClass();
   const record = useRecordContext();
+  // Nothing before the record: every label at once, those that do not apply to it among them,
+  // would flash while it loads (a folder's « Royaumes »).
+  if (!record) return null;
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       {shownProperties(decl)
-        .filter(([, p]) => !record || applies(p, (name) => record[name]))
+        .filter(([, p]) => applies(p, (name) => record[name]))
         .map(([name, p]) => (
           <Labeled key={name} source={name}>
             {fieldOf(name, p)}
