@@ -64,8 +64,8 @@ export function PageTitleSlot() {
       component="h1"
       variant="h1"
       hidden
-      // Focused after a navigation that took the focus away (useFocusNeverLost.ts); a
-      // heading is no control, so it shows no focus ring.
+      // Focused when the element holding the focus goes or is disabled (useFocusNeverLost.ts);
+      // a heading is no control, so it shows no focus ring.
       tabIndex={-1}
       sx={{ ...headingSx, '&[hidden]': { display: 'none' }, '&:focus': { outline: 'none' } }}
     />
