@@ -240,6 +240,17 @@ describe('app.hub.publish', () => {
   });
 });
 
+describe('app.hub.announceChange', () => {
+  it("tells a class's topic { changed: resource }, and never fails the write it follows", async () => {
+    const s = await follow(['users'], await api.token('ageo'));
+    await server.app.hub.announceChange('users');
+    const [event] = await s.waitForEvents(1);
+    expect(JSON.parse(event.data)).toEqual({ changed: 'users' });
+    // A publish that fails (here an unknown topic) is logged, not thrown.
+    await expect(server.app.hub.announceChange('contrats')).resolves.toBeUndefined();
+  });
+});
+
 describe('the event stream', () => {
   it('writes a keep-alive comment while idle and stops when ended', async () => {
     let ended = 0;

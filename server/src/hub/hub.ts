@@ -11,6 +11,11 @@ import { parseTopic } from './topics.ts';
 export interface Hub {
   /** Sends data (any JSON value) to the subscribers of the topic, on every instance. */
   publish(topic: string, data: unknown): Promise<void>;
+  /**
+   * Tells a class's topic that its data changed (`{ changed: resource }`): its open lists and
+   * details read again. Never fails: the write it follows stands, a failure is only logged.
+   */
+  announceChange(resource: string): Promise<void>;
   /** The first login to claim command/{uuid} owns it for 24 h; false if another login does. */
   claim(topic: string, login: string): Promise<boolean>;
   /**
@@ -55,6 +60,12 @@ export class MessageHub implements Hub {
   async publish(topic: string, data: unknown): Promise<void> {
     if (!parseTopic(topic)) throw new TypeError(`hub: unknown topic shape "${topic}"`);
     await this.publishUpdate([topic], JSON.stringify(data ?? null));
+  }
+
+  announceChange(resource: string): Promise<void> {
+    return this.publish(resource, { changed: resource }).catch((error: Error) => {
+      this.log.warn({ err: error, topic: resource }, 'hub publish failed');
+    });
   }
 
   claim(topic: string, login: string): Promise<boolean> {

@@ -184,10 +184,7 @@ export async function writes(
   const db = deps.database.db as unknown as AnyDb;
   const links = linkProperties(decl).filter(({ p }) => isWritable(p));
 
-  const publish = (request: FastifyRequest) =>
-    api.hub.publish(decl.resource, { changed: decl.resource }).catch((error: Error) => {
-      request.log.warn({ err: error, topic: decl.resource }, 'hub publish failed');
-    });
+  const publish = () => api.hub.announceChange(decl.resource);
 
   /** Runs the write in one transaction; the database's refusals become the client's. */
   async function inTransaction<T>(deleting: boolean, work: (trx: AnyDb) => Promise<T>) {
@@ -315,7 +312,7 @@ export async function writes(
       return newId;
     });
     if (!options.quiet) {
-      await publish(ctx.request);
+      await publish();
       await followUp(ctx.request, ctx, { id, action: 'create', values: written });
     }
     return { id, values: written };
@@ -366,7 +363,7 @@ export async function writes(
           await record(trx, ctx, id, 'update', before, Object.keys(values));
           return { values, before };
         });
-        await publish(request);
+        await publish();
         await followUp(
           request,
           ctx,
@@ -390,7 +387,7 @@ export async function writes(
           await trx.deleteFrom(name).where(idColumn, '=', id).execute();
           await record(trx, ctx, id, 'delete', before);
         });
-        await publish(request);
+        await publish();
         return reply.code(204).send();
       });
     }

@@ -173,9 +173,7 @@ export async function registerTree(api: Api, deps: ResourceDeps): Promise<void> 
         detail: { operation: moving ? 'tree' : 'order' },
       });
     });
-    await api.hub.publish(Role.resource, { changed: Role.resource }).catch((error: Error) => {
-      request.log.warn({ err: error, topic: Role.resource }, 'hub publish failed');
-    });
+    await api.hub.announceChange(Role.resource);
     return reply.code(204).send();
   };
   return api.register(async (scope) => {

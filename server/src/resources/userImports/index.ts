@@ -223,9 +223,7 @@ export async function registerUserImports(
       });
       deps.pages.forget();
       // The imports' lists open elsewhere show it started (its end is announced by the job).
-      api.hub
-        .publish(UserImportLog.resource, { changed: UserImportLog.resource })
-        .catch((error: Error) => request.log.warn({ err: error }, 'hub publish failed'));
+      void api.hub.announceChange(UserImportLog.resource);
       const member = await visibleImport(ctx, created.id);
       reply.code(202).header('Location', `${BASE}/${created.id}`);
       return sendJsonLd(reply, { '@context': `/api/contexts/${UserImportLog.name}`, ...member });

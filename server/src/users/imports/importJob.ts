@@ -319,11 +319,8 @@ export class UserImports {
   }
 
   /** A class's topic (users, imports): its open lists and details read again. */
-  async #announce(resource: string): Promise<void> {
-    await this.deps
-      .hub()
-      .publish(resource, { changed: resource })
-      .catch(() => undefined);
+  #announce(resource: string): Promise<void> {
+    return this.deps.hub().announceChange(resource);
   }
 
   /** One line: translated, created through the User rules, its invitation sent if asked. */
