@@ -91,6 +91,21 @@ test('a right given to the seller profile shows in the seller menu, and leaves i
   await expect.poll(() => menuLabels(granted)).toContain('Commissions');
   await granted.context().close();
 
+  // The rights history tells the change in words: the newest is this profile's, its rights
+  // before and after by their names, not as JSON.
+  const history = await session(browser, 'ageo', '/admin/droits/historique');
+  await history
+    .getByRole('row', { name: /Modification/ })
+    .first()
+    .click();
+  const changes = history.getByRole('table', { name: 'Changements' });
+  const rights = changes
+    .getByRole('row')
+    .filter({ has: history.getByRole('rowheader', { name: 'Droits' }) });
+  await expect(rights.getByRole('cell').last()).toContainText('Consulter les commissions');
+  await expect(rights.getByRole('cell').first()).not.toContainText('Consulter les commissions');
+  await history.context().close();
+
   await editSellerProfile(browser, async (page) => {
     await page.getByRole('button', { name: 'Consulter les commissions' }).locator('svg').click();
   });

@@ -11,6 +11,7 @@ import type { PageProps } from '../../resources/types.ts';
 import { MISSING_IDS } from '../list/loadErrors.ts';
 import { SpecShow } from '../list/SpecShow.tsx';
 import { fieldOf, recordNameOf, shownProperties, useClass, useMay } from './parts.tsx';
+import { RecordedChange } from './RecordedChange.tsx';
 
 /** The record's own warning before it is deleted, and what still uses it (a declaration says). */
 export function deleteWarningOf(
@@ -41,15 +42,18 @@ function Fields() {
   // Nothing before the record: every label at once, those that do not apply to it among them,
   // would flash while it loads (a folder's « Royaumes »).
   if (!record) return null;
+  // A recorded change shows what differs rather than its two snapshots one after the other.
+  const snapshots: string[] = decl.changeOf ? [decl.changeOf.before, decl.changeOf.after] : [];
   return (
     <Stack spacing={2} sx={{ p: 2 }}>
       {shownProperties(decl)
-        .filter(([, p]) => applies(p, (name) => record[name]))
+        .filter(([name, p]) => !snapshots.includes(name) && applies(p, (n) => record[n]))
         .map(([name, p]) => (
           <Labeled key={name} source={name}>
             {fieldOf(name, p)}
           </Labeled>
         ))}
+      {decl.changeOf && <RecordedChange decl={decl} />}
     </Stack>
   );
 }

@@ -237,6 +237,12 @@ export interface ClassDecl<P extends string = string> {
    * `inUse` list holds (a role's profiles, which lose it).
    */
   deleteWarning?: { flag: NoInfer<P>; message: NoInfer<P>; inUse?: NoInfer<P> };
+  /**
+   * Its records tell a change of another class's record (the rights history): the detail
+   * shows what differs between the `before` and `after` snapshots, each under the label the
+   * changed class (named by `classOf`) gives it, rather than the raw JSON alone.
+   */
+  changeOf?: { classOf: NoInfer<P>; before: NoInfer<P>; after: NoInfer<P> };
   /** French messages of the writes; sensible defaults otherwise (framework/write.ts). */
   messages?: {
     /** 404: 'Ce fournisseur est introuvable.' */

@@ -1,0 +1,185 @@
+// The detail of a recorded change (a class's `changeOf`: the rights history): a table of what
+// differs before and after, each property under the changed class's label and each related
+// record by its name, then the two snapshots as recorded, folded, for whoever needs the JSON.
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useGetList, useRecordContext } from 'ra-core';
+import { Labeled } from 'react-admin';
+import { yesNo } from '../../domain/format.ts';
+import {
+  changedProperties,
+  isEmptyValue,
+  isTreeChange,
+  movedRights,
+  type Placement,
+  relatedId,
+} from '../../domain/recordedChange.ts';
+import { type AnyClass, classNamed, type PropertyDecl } from '../../domain/schema/index.ts';
+import { fieldOf, longDateTime } from './parts.tsx';
+
+const NONE = '-';
+
+/**
+ * The names of related records, in one request; one gone since shows as the name the change
+ * recorded (`recorded`), else as its number.
+ */
+function NamesOf({
+  target,
+  ids,
+  recorded,
+}: {
+  target: AnyClass;
+  ids: (number | string)[];
+  recorded?: string;
+}) {
+  const { data } = useGetList(target.resource, {
+    filter: { id: ids },
+    pagination: { page: 1, perPage: Math.min(Math.max(ids.length, 1), 100) },
+  });
+  const display = target.display ?? 'id';
+  const names = new Map((data ?? []).map((r) => [String(r.id), r[display]]));
+  return <>{ids.map((id) => names.get(String(id)) ?? recorded ?? `n° ${id}`).join(', ')}</>;
+}
+
+/** One value of a snapshot as its property shows it: a name, a label, Oui/Non, a moment. */
+function ValueOf({ property, value }: { property?: PropertyDecl; value: unknown }) {
+  if (isEmptyValue(value)) return <>{NONE}</>;
+  const target = property?.relation ? classNamed(property.relation.target) : undefined;
+  if (target) {
+    const ids = (Array.isArray(value) ? value : [value])
+      .map(relatedId)
+      .filter((id) => id !== undefined);
+    return <NamesOf target={target} ids={ids} />;
+  }
+  if (property?.choices) return <>{property.choices[String(value)] ?? String(value)}</>;
+  if (typeof value === 'boolean') return <>{yesNo(value)}</>;
+  if (property?.type === 'dateTime') return <>{longDateTime(value)}</>;
+  if (typeof value === 'object') return <code>{JSON.stringify(value)}</code>;
+  return <>{String(value)}</>;
+}
+
+function ChangesOfRecord({ changed, before, after }: Snapshots & { changed?: AnyClass }) {
+  const rows = changedProperties(changed, before, after);
+  if (!rows.length) return <Typography variant="body2">Aucune valeur n’a changé.</Typography>;
+  return (
+    <Table size="small" aria-label="Changements">
+      <TableHead>
+        <TableRow>
+          <TableCell>Propriété</TableCell>
+          <TableCell>Avant</TableCell>
+          <TableCell>Après</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.name}>
+            <TableCell component="th" scope="row">
+              {row.label}
+            </TableCell>
+            <TableCell>
+              <ValueOf property={row.property} value={row.before} />
+            </TableCell>
+            <TableCell>
+              <ValueOf property={row.property} value={row.after} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** A right's place: its folder (« Racine » at the top) and its order there. */
+function PlaceOf({ place, folders }: { place?: Placement; folders: AnyClass }) {
+  if (!place) return <>{NONE}</>;
+  const order = `ordre ${place.listOrder}`;
+  if (place.parent === null) return <>{`Racine, ${order}`}</>;
+  return (
+    <span>
+      <NamesOf target={folders} ids={[place.parent]} />, {order}
+    </span>
+  );
+}
+
+function ChangesOfTree({ changed, before, after }: Snapshots & { changed?: AnyClass }) {
+  const moves = movedRights(before, after);
+  if (!changed || !moves.length) {
+    return <Typography variant="body2">Aucun droit n’a changé de place.</Typography>;
+  }
+  return (
+    <Table size="small" aria-label="Changements">
+      <TableHead>
+        <TableRow>
+          <TableCell>{changed.title}</TableCell>
+          <TableCell>Avant</TableCell>
+          <TableCell>Après</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {moves.map((move) => (
+          <TableRow key={move.id}>
+            <TableCell component="th" scope="row">
+              <NamesOf target={changed} ids={[move.id]} recorded={move.name} />
+            </TableCell>
+            <TableCell>
+              <PlaceOf place={move.before} folders={changed} />
+            </TableCell>
+            <TableCell>
+              <PlaceOf place={move.after} folders={changed} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+interface Snapshots {
+  before: unknown;
+  after: unknown;
+}
+
+/** What the record's change did, then its snapshots as recorded (folded). */
+export function RecordedChange({ decl }: { decl: AnyClass }) {
+  const record = useRecordContext();
+  const spec = decl.changeOf;
+  if (!record || !spec) return null;
+  const changed = classNamed(String(record[spec.classOf]));
+  const snapshots = { before: record[spec.before], after: record[spec.after] };
+  return (
+    <>
+      <Labeled label="Changements">
+        {isTreeChange(snapshots.before, snapshots.after) ? (
+          <ChangesOfTree changed={changed} {...snapshots} />
+        ) : (
+          <ChangesOfRecord changed={changed} {...snapshots} />
+        )}
+      </Labeled>
+      <Accordion disableGutters variant="outlined">
+        <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+          <Typography variant="body2">Enregistrement complet (JSON)</Typography>
+        </AccordionSummary>
+        <AccordionDetails>
+          <Stack spacing={2}>
+            {[spec.before, spec.after].map((name) => (
+              <Labeled key={name} source={name}>
+                {fieldOf(name, decl.properties[name])}
+              </Labeled>
+            ))}
+          </Stack>
+        </AccordionDetails>
+      </Accordion>
+    </>
+  );
+}
