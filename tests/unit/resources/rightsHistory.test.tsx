@@ -65,10 +65,10 @@ const treeMove = {
 };
 
 /** A collection's members whose ids the request's id[] filter names. */
-const named = (key: string, all: Record<string, unknown>[]) =>
+const named = (key: string, all: { id: number; [name: string]: unknown }[]) =>
   http.get(`*/api/${key}`, ({ request }) => {
     const ids = new URL(request.url).searchParams.getAll('id[]').map(Number);
-    const found = all.filter((r) => ids.includes(r.id as number));
+    const found = all.filter((r) => ids.includes(r.id));
     return hydraCollection(found.map((r) => ({ '@id': `/api/${key}/${r.id}`, ...r })));
   });
 
