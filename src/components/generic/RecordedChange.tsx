@@ -15,6 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetList, useRecordContext } from 'ra-core';
+import type { ReactNode } from 'react';
 import { Labeled } from 'react-admin';
 import { yesNo } from '../../domain/format.ts';
 import {
@@ -69,34 +70,52 @@ function ValueOf({ property, value }: { property?: PropertyDecl; value: unknown 
   return <>{String(value)}</>;
 }
 
-function ChangesOfRecord({ changed, before, after }: Snapshots & { changed?: AnyClass }) {
-  const rows = changedProperties(changed, before, after);
-  if (!rows.length) return <Typography variant="body2">Aucune valeur n’a changé.</Typography>;
+interface ChangeRow {
+  key: string | number;
+  what: ReactNode;
+  before: ReactNode;
+  after: ReactNode;
+}
+
+/** One row per thing changed: what, before, after. */
+function BeforeAfter({ whatHeader, rows }: { whatHeader: string; rows: ChangeRow[] }) {
   return (
     <Table size="small" aria-label="Changements">
       <TableHead>
         <TableRow>
-          <TableCell>Propriété</TableCell>
+          <TableCell>{whatHeader}</TableCell>
           <TableCell>Avant</TableCell>
           <TableCell>Après</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
         {rows.map((row) => (
-          <TableRow key={row.name}>
+          <TableRow key={row.key}>
             <TableCell component="th" scope="row">
-              {row.label}
+              {row.what}
             </TableCell>
-            <TableCell>
-              <ValueOf property={row.property} value={row.before} />
-            </TableCell>
-            <TableCell>
-              <ValueOf property={row.property} value={row.after} />
-            </TableCell>
+            <TableCell>{row.before}</TableCell>
+            <TableCell>{row.after}</TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+function ChangesOfRecord({ changed, before, after }: Snapshots & { changed?: AnyClass }) {
+  const rows = changedProperties(changed, before, after);
+  if (!rows.length) return <Typography variant="body2">Aucune valeur n’a changé.</Typography>;
+  return (
+    <BeforeAfter
+      whatHeader="Propriété"
+      rows={rows.map((row) => ({
+        key: row.name,
+        what: row.label,
+        before: <ValueOf property={row.property} value={row.before} />,
+        after: <ValueOf property={row.property} value={row.after} />,
+      }))}
+    />
   );
 }
 
@@ -118,30 +137,15 @@ function ChangesOfTree({ changed, before, after }: Snapshots & { changed?: AnyCl
     return <Typography variant="body2">Aucun droit n’a changé de place.</Typography>;
   }
   return (
-    <Table size="small" aria-label="Changements">
-      <TableHead>
-        <TableRow>
-          <TableCell>{changed.title}</TableCell>
-          <TableCell>Avant</TableCell>
-          <TableCell>Après</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {moves.map((move) => (
-          <TableRow key={move.id}>
-            <TableCell component="th" scope="row">
-              <NamesOf target={changed} ids={[move.id]} recorded={move.name} />
-            </TableCell>
-            <TableCell>
-              <PlaceOf place={move.before} folders={changed} />
-            </TableCell>
-            <TableCell>
-              <PlaceOf place={move.after} folders={changed} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+    <BeforeAfter
+      whatHeader={changed.title}
+      rows={moves.map((move) => ({
+        key: move.id,
+        what: <NamesOf target={changed} ids={[move.id]} recorded={move.name} />,
+        before: <PlaceOf place={move.before} folders={changed} />,
+        after: <PlaceOf place={move.after} folders={changed} />,
+      }))}
+    />
   );
 }
 
