@@ -472,6 +472,24 @@ describe('the history of rights', () => {
       ['update', 'ageo', 'Thème historisé', 'Thème renommé'],
       ['create', 'ageo', null, 'Thème historisé'],
     ]);
+    // A right deleted: its deletion keeps the profiles that held it (the screen names them).
+    const seller = `/api/profiles/${await idOf('profile', 'Vendeur')}`;
+    const right = await api.send('ageo', 'POST', '/api/roles', {
+      name: 'DROIT_HISTORISE',
+      description: 'Droit historisé',
+      isFolder: false,
+      profiles: [seller],
+    });
+    expect(right.status, JSON.stringify(right.body)).toBe(201);
+    expect((await api.send('ageo', 'DELETE', right.location as string)).status).toBe(204);
+    const [deleted] = members(
+      await api.list('ageo', `/api/rights_changes?className=Role&targetId=${right.body.id}`),
+    );
+    expect([deleted.action, deleted.before?.profiles, deleted.after]).toEqual([
+      'delete',
+      [seller],
+      null,
+    ]);
     const tree = members(await api.list('ageo', '/api/rights_changes?action=tree'));
     expect(tree.length).toBeGreaterThan(0);
     expect(tree[0].after[0]).toHaveProperty('parent');
