@@ -23,14 +23,15 @@ interface ContractStatisticsRecord {
 }
 
 // The counts a contract has too are named by the Contract class's own labels.
-const label = (name: 'nbrInsured' | 'nbrInsuredInactive' | 'nbrBeneficiary') =>
-  Contract.properties[name].label;
+const label = (
+  name: 'nbrInsured' | 'nbrInsuredInactive' | 'nbrBeneficiary' | 'nbrTotalAffiliate',
+) => Contract.properties[name].label;
 const FIGURES: readonly [keyof ContractStatisticsRecord, string][] = [
-  ['nbrContracts', 'Contrats'],
+  ['nbrContracts', Contract.plural],
   ['nbrInsured', label('nbrInsured')],
   ['nbrInsuredInactive', label('nbrInsuredInactive')],
   ['nbrBeneficiary', label('nbrBeneficiary')],
-  ['nbrTotalAffiliate', 'Affiliés au total'],
+  ['nbrTotalAffiliate', label('nbrTotalAffiliate')],
 ];
 
 export function statisticsAddress(filter: Record<string, unknown>): string {

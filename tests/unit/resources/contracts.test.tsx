@@ -204,8 +204,12 @@ describe('/contrats/liste', () => {
     const block = screen.getByRole('region', { name: 'Statistiques' });
     await waitFor(() => expect(within(block).getByText(/1\s234/)).toBeInTheDocument());
     expect(within(block).getByText('77')).toBeInTheDocument();
-    // Named as the contract's own columns are (« Ayants droit actifs », not « Ayants-droit »).
-    expect(within(block).getByText(Contract.properties.nbrBeneficiary.label)).toBeInTheDocument();
+    // Named as the contract's own columns are (« Ayants droit actifs », not « Ayants-droit »;
+    // « Affiliés actifs », not « au total »: the count leaves the inactive ones out).
+    for (const count of ['nbrInsured', 'nbrBeneficiary', 'nbrTotalAffiliate'] as const) {
+      expect(within(block).getByText(Contract.properties[count].label)).toBeInTheDocument();
+    }
+    expect(within(block).queryByText(/au total/)).toBeNull();
     expect(statsQuery?.getAll('state[]')).toEqual(['1', '2', '4']);
     expect(statsQuery?.getAll('contractType[]')).toEqual(['1', '3']);
     expect(statsQuery?.get('nbrInsured')).toBe('true');
