@@ -60,7 +60,10 @@ function valuesOf(name: string, value: unknown): string[] {
             .map(([, v]) => v)
         : [value]
       : [value];
+  // Spaces around a value are no part of it (a name pasted with a trailing space found
+  // nothing); a value of spaces alone is empty.
   return list
+    .map((v) => (typeof v === 'string' ? v.trim() : v))
     .filter((v) => !isEmpty(v))
     .map((v) => {
       if (typeof v !== 'string') throw invalid(name, 'doit être une valeur simple');

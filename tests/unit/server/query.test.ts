@@ -112,6 +112,16 @@ describe('filters', () => {
     expect(parse('state[]=1&state[]=').filters).toEqual({ state: [1] });
   });
 
+  it('takes a value without the spaces around it (a pasted name), and spaces alone as empty', () => {
+    expect(parse('insured.lastname=%20%20leroux%20&idProduit=%207%20&page=%202').filters).toEqual({
+      'insured.lastname': 'leroux',
+      idProduit: 7,
+    });
+    expect(parse('page=%202').page).toBe(2);
+    expect(parse('insured.lastname=%20%20&state[]=%20').filters).toEqual({});
+    expect(parse('insured.lastname=Le%20Gall').filters).toEqual({ 'insured.lastname': 'Le Gall' });
+  });
+
   it('types single values', () => {
     expect(parse('idProduit=7&nbrInsured=true&insured.lastname=Lefèvre').filters).toEqual({
       idProduit: 7,
