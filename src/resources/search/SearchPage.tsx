@@ -25,6 +25,7 @@ import { HttpError, useNotify } from 'ra-core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Title } from 'react-admin';
 import { Link, useSearchParams } from 'react-router-dom';
+import { SEARCH_RESULTS_PER_CATEGORY } from '../../domain/search.ts';
 import {
   ALL_CATEGORIES,
   SEARCH_CATEGORIES,
@@ -46,7 +47,22 @@ export const SEARCH_MESSAGES = {
   prompt: 'Saisissez un numéro de contrat, un nom, une raison sociale ou un produit.',
   loading: 'Recherche en cours',
   results: (count: number) => (count === 1 ? '1 résultat' : `${count} résultats`),
+  /** Some category holds as many results as were asked: there may be more. */
+  cut: (limit: number, oneCategory: boolean) =>
+    oneCategory ? ` (les ${limit} premiers)` : ` (les ${limit} premiers par catégorie)`,
+  more: (category: string) => `Voir plus de résultats : ${category}`,
+  narrow: (limit: number) =>
+    `Seuls les ${limit} premiers résultats sont affichés : précisez la recherche.`,
 } as const;
+
+/**
+ * Results asked per category: every category, the server's default; one chosen, its most.
+ * The answer holds no totals, so a category as full as asked may hold more.
+ */
+export const limitFor = (category: number): number =>
+  category === ALL_CATEGORIES.id
+    ? SEARCH_RESULTS_PER_CATEGORY.default
+    : SEARCH_RESULTS_PER_CATEGORY.max;
 
 const categoryOf = (id: number) => SEARCH_CATEGORIES.find((c) => c.id === id);
 
@@ -73,7 +89,12 @@ export async function runSearch(
 ): Promise<SearchEntry[]> {
   setLoading(true);
   try {
-    const found = await client({ query, category });
+    const limit = limitFor(category);
+    const found = await client({
+      query,
+      category,
+      ...(limit === SEARCH_RESULTS_PER_CATEGORY.default ? {} : { limit }),
+    });
     setLoading(false);
     return found;
   } catch (error) {
@@ -95,6 +116,13 @@ function SearchResult({ entry }: { entry: SearchEntry }) {
   ) : (
     <Box sx={{ px: 2 }}>{text}</Box>
   );
+}
+
+/** The server's reason without its field's name (« query: »): the page has one box. */
+function reasonOf(error: HttpError): string {
+  const { violations } = (error.body ?? {}) as { violations?: { message?: unknown }[] };
+  const messages = (violations ?? []).map((v) => v.message).filter((m) => typeof m === 'string');
+  return messages.length ? messages.join(' ') : error.message;
 }
 
 export interface SearchPageProps extends Partial<PageProps> {
@@ -133,7 +161,7 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
         // A text the server refuses (from the address: « % », 201 characters) is said by the
         // server's own words beside the box; any other failure is the toast of §8.
         if (error instanceof HttpError && [400, 422].includes(error.status) && error.message) {
-          setRefusal(error.message);
+          setRefusal(reasonOf(error));
           return;
         }
         notify(SEARCH_FAILURE, { type: 'error', messageArgs: { _: SEARCH_FAILURE } });
@@ -160,10 +188,15 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
     setParams(search);
   };
 
+  const limit = limitFor(category);
   const groups = SEARCH_CATEGORIES.map((c) => ({
     ...c,
     entries: (entries ?? []).filter((e) => e.categoryId === c.id),
-  })).filter((g) => g.entries.length > 0);
+  }))
+    .filter((g) => g.entries.length > 0)
+    .map((g) => ({ ...g, full: g.entries.length >= limit }));
+  const oneCategory = category !== ALL_CATEGORIES.id;
+  const cut = groups.some((g) => g.full);
 
   return (
     <Box sx={{ mt: 2 }} data-screen="search">
@@ -234,7 +267,13 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
         <>
           <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             {SEARCH_MESSAGES.results(entries.length)}
+            {cut && SEARCH_MESSAGES.cut(limit, oneCategory)}
           </Typography>
+          {cut && oneCategory && (
+            <Alert severity="info" sx={{ mb: 1 }}>
+              {SEARCH_MESSAGES.narrow(limit)}
+            </Alert>
+          )}
           {groups.map((group) => (
             <Box component="section" key={group.id} aria-labelledby={`search-group-${group.id}`}>
               <Typography
@@ -249,6 +288,11 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
                   <SearchResult key={entry.sourceId} entry={entry} />
                 ))}
               </List>
+              {group.full && !oneCategory && (
+                <Button size="small" onClick={() => chooseCategory(group.id)}>
+                  {SEARCH_MESSAGES.more(group.label)}
+                </Button>
+              )}
             </Box>
           ))}
         </>

@@ -140,7 +140,8 @@ describe('/recherche', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Catégories' }));
     await user.click(screen.getByRole('option', { name: 'Assurés' }));
-    await waitFor(() => expect(bodies.at(-1)).toEqual({ query: 'dupon', category: 2 }));
+    // One category: its most results (the server's largest limit), not the default ten.
+    await waitFor(() => expect(bodies.at(-1)).toEqual({ query: 'dupon', category: 2, limit: 50 }));
     expect(locations.at(-1)).toBe('/recherche?q=dupon&categorie=2');
   });
 
@@ -162,10 +163,45 @@ describe('/recherche', () => {
 
   it('says beside the box why the server refuses a text, not the §8 toast', async () => {
     const reason = 'Le texte recherché doit contenir au moins une lettre ou un chiffre.';
-    serve(() => hydraProblem(422, reason));
+    // As the server answers: a violation of `query`, its description prefixed by the field.
+    serve(() =>
+      HttpResponse.json(
+        {
+          '@type': 'ConstraintViolationList',
+          'hydra:description': `query: ${reason}`,
+          violations: [{ propertyPath: 'query', message: reason }],
+        },
+        { status: 422, headers: { 'Content-Type': 'application/problem+json' } },
+      ),
+    );
     renderPage('/recherche?q=%25');
     expect(await screen.findByText(reason)).toBeVisible();
+    expect(screen.queryByText(/query:/)).toBeNull();
     expect(screen.queryByText('Une erreur est survenue durant la recherche')).toBeNull();
+  });
+
+  it('says when a category may hold more than shown, and offers it alone, fifty at most', async () => {
+    const insureds = Array.from({ length: 10 }, (_, i) =>
+      raw(2, 100 + i, `LACROIX ${i}`, '75011 Paris'),
+    );
+    const bodies = serve(() => HttpResponse.json([...insureds, ENTRIES[1]]));
+    renderPage('/recherche?q=lacroix');
+    expect(await screen.findByText('11 résultats (les 10 premiers par catégorie)')).toBeVisible();
+    // Only the full category has more to show.
+    expect(screen.queryByRole('button', { name: /Voir plus de résultats : Contrats/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Voir plus de résultats : Assurés' }));
+    await waitFor(() =>
+      expect(bodies.at(-1)).toEqual({ query: 'lacroix', category: 2, limit: 50 }),
+    );
+
+    const fifty = Array.from({ length: 50 }, (_, i) => raw(2, 200 + i, `LACROIX ${i}`, 'Lyon'));
+    serve(() => HttpResponse.json(fifty));
+    renderPage('/recherche?q=lacroix&categorie=2');
+    expect(
+      await screen.findByText(
+        'Seuls les 50 premiers résultats sont affichés : précisez la recherche.',
+      ),
+    ).toBeVisible();
   });
 });
 

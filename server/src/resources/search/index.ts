@@ -11,6 +11,7 @@
 // (server/src/scope): a seller finds its own contracts, insured persons and customers only.
 // Business providers, insurance companies and products are reference data, as in their lists.
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { SEARCH_RESULTS_PER_CATEGORY } from '../../../../src/domain/search.ts';
 import { auditSearch } from '../../audit/events.ts';
 import { SEARCH_VECTORS, type SearchTable } from '../../db/migrations/017_search.ts';
 import { httpError } from '../../http/problem.ts';
@@ -33,9 +34,9 @@ export const SEARCH_CATEGORIES = {
 const CATEGORY_IDS: readonly number[] = Object.values(SEARCH_CATEGORIES);
 
 export const SEARCH_LIMITS = {
-  /** Results per category, by default and at most. */
-  defaultLimit: 10,
-  maxLimit: 50,
+  /** Results per category, by default and at most (the search page reads them too). */
+  defaultLimit: SEARCH_RESULTS_PER_CATEGORY.default,
+  maxLimit: SEARCH_RESULTS_PER_CATEGORY.max,
   /** Characters of the query, and words considered. */
   maxLength: 200,
   maxWords: 8,
