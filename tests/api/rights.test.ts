@@ -40,9 +40,15 @@ describe('the calls of §7', () => {
     ]);
     const realms = members(await api.list('ageo', '/api/realms')).map((r) => r.name);
     expect(realms).toEqual(['partenaires', 'ageo']);
-    expect(members(await api.list('ageo', '/api/role_themes'))).toHaveLength(5);
+    const themes = members(await api.list('ageo', '/api/role_themes'));
+    expect(themes).toHaveLength(5);
 
     const profiles = members(await api.list('ageo', '/api/profiles'));
+    // Spec administration §9: other lists by ID ascending.
+    for (const list of [themes, profiles]) {
+      const ids = list.map((m) => m.id as number);
+      expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    }
     const manager = profiles.find((p) => p.name === 'Manageur') as Json;
     expect(manager.realms).toEqual([`/api/realms/${await idOf('realm', 'partenaires')}`]);
     expect(manager.roles.sort()).toEqual(

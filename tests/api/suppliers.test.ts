@@ -22,7 +22,7 @@ const names = async () =>
 const paths = violationsOf;
 
 describe('reading suppliers', () => {
-  it('lists the seeded wholesalers by name for the operator, paged like every collection', async () => {
+  it('lists the seeded wholesalers for the operator by id (spec §9), paged like every collection', async () => {
     const list = await send('ageo', 'GET', '/api/suppliers?itemsPerPage=3');
     expect(list.status).toBe(200);
     expect(list.body['hydra:totalItems']).toBe(7);
@@ -31,6 +31,8 @@ describe('reading suppliers', () => {
       'April',
       'Cegema',
     ]);
+    const ids = (list.body['hydra:member'] as Json[]).map((m) => m.id as number);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
     const member = (list.body['hydra:member'] as Json[])[0];
     expect(Object.keys(member).sort()).toEqual(['@id', '@type', 'id', 'name']);
     expect(member['@id']).toBe(`/api/suppliers/${member.id}`);

@@ -95,7 +95,8 @@ export const RoleTheme = defineClass({
     notFound: 'Ce thème est introuvable.',
     inUse: 'Suppression impossible : des droits appartiennent à ce thème.',
   },
-  defaultOrder: [{ field: 'name', direction: 'asc' }],
+  // Spec administration §9: other lists by ID ascending.
+  defaultOrder: [{ field: 'id', direction: 'asc' }],
   pageSize: 100,
   properties: {
     id: idProperty('role_theme'),
@@ -186,7 +187,8 @@ export const Profile = defineClass({
     loadError: 'Une erreur est survenue durant le chargement des profiles',
     saveError: 'Une erreur est survenue durant la création du profile',
   },
-  defaultOrder: [{ field: 'name', direction: 'asc' }],
+  // Spec administration §9: other lists by ID ascending.
+  defaultOrder: [{ field: 'id', direction: 'asc' }],
   properties: {
     id: idProperty('profile'),
     name: {

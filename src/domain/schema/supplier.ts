@@ -24,7 +24,8 @@ export const Supplier = defineClass({
     loadError: 'Une erreur est survenue durant le chargement des suppliers',
     saveError: 'Une erreur est survenue durant la création du supplier',
   },
-  defaultOrder: [{ field: 'name', direction: 'asc' }],
+  // Spec administration §9: other lists by ID ascending.
+  defaultOrder: [{ field: 'id', direction: 'asc' }],
   properties: {
     id: idProperty('supplier'),
     name: {
