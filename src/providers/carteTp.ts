@@ -64,7 +64,9 @@ export function createCarteTpClient(http: HttpClient): CarteTpClient {
     download: (insuredId) => file(CARTE_TP_PATHS.download(insuredId)),
     visu: (insuredId, period) => file(CARTE_TP_PATHS.visu(insuredId, period)),
     async email(insuredId, period, email) {
-      await http(CARTE_TP_PATHS.email(insuredId, period, email));
+      // Never retried: a 5xx may come after the mail left (a proxy's timeout), and a retry
+      // would send it again (the spec's call is a GET, which the client otherwise retries).
+      await http(CARTE_TP_PATHS.email(insuredId, period, email), { retries: 0 });
     },
   };
 }

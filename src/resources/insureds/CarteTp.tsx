@@ -56,6 +56,9 @@ export function CarteTp({ insuredId, email, client = carteTpClient }: CarteTpPro
   const notify = useNotify();
   const [periods, setPeriods] = useState<CarteTpPeriod[]>([]);
   const [loading, setLoading] = useState(true);
+  /** The periods could not be loaded: said in the panel, with a retry (not « no card »). */
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
   const [selected, setSelected] = useState('');
   const [address, setAddress] = useState(email ?? '');
   const [busy, setBusy] = useState<'visu' | 'download' | 'email' | null>(null);
@@ -72,8 +75,10 @@ export function CarteTp({ insuredId, email, client = carteTpClient }: CarteTpPro
     }
   }, [client, insuredId]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks for a reload.
   useEffect(() => {
     let live = true;
+    setFailed(false);
     loadPeriods().then(
       (list) => {
         if (!live) return;
@@ -81,13 +86,15 @@ export function CarteTp({ insuredId, email, client = carteTpClient }: CarteTpPro
         setSelected(list[0] ? keyOf(list[0]) : '');
       },
       () => {
-        if (live) notify(CARTE_TP_MESSAGES.loadFailed, { type: 'error' });
+        if (!live) return;
+        setFailed(true);
+        notify(CARTE_TP_MESSAGES.loadFailed, { type: 'error' });
       },
     );
     return () => {
       live = false;
     };
-  }, [loadPeriods, notify]);
+  }, [loadPeriods, notify, attempt]);
 
   // The shown card's blob URL is released when another replaces it and when leaving.
   const show = (next: { url: string; key: string } | null) => {
@@ -158,7 +165,16 @@ export function CarteTp({ insuredId, email, client = carteTpClient }: CarteTpPro
 
   return (
     <Box component="section" aria-label="Carte de tiers payant" sx={{ py: 2 }}>
-      {periods.length === 0 ? (
+      {failed ? (
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Typography role="alert" color="error">
+            {CARTE_TP_MESSAGES.loadFailed}
+          </Typography>
+          <Button variant="outlined" size="small" onClick={() => setAttempt((n) => n + 1)}>
+            Réessayer
+          </Button>
+        </Stack>
+      ) : periods.length === 0 ? (
         <Typography color="text.secondary">{NO_CARD}</Typography>
       ) : (
         <Stack spacing={2}>

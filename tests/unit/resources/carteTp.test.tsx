@@ -174,11 +174,16 @@ describe('CarteTp', () => {
       ),
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Chargement des cartes de tiers payant')).toBeNull();
-    expect(
-      screen.getByText("Aucune carte de tiers payant n'est disponible pour cet assuré."),
-    ).toBeVisible();
+    // The panel says the load failed, not that the insured has no card.
+    expect(within(screen.getByRole('alert')).getByText(/chargement de la carte TP/)).toBeVisible();
+    expect(screen.queryByText(/Aucune carte de tiers payant/)).toBeNull();
     // A 5xx is retried as every call is (spec §7), then reported once.
     expect(calls).toHaveLength(4);
+    // « Réessayer » loads the periods again.
+    periodsStatus = 200;
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('button', { name: 'Envoyer par e-mail' })).toBeInTheDocument();
+    expect(calls).toHaveLength(5);
   });
 
   it('sends the card by e-mail to the address typed, and says so', async () => {
@@ -206,6 +211,18 @@ describe('CarteTp', () => {
       ),
     ).toBeInTheDocument();
     expect(within(toasts()).queryByText('La carte tiers payant a été envoyée')).toBeNull();
+  });
+
+  it('asks the server to send the mail once, even when it answers 5xx (no retry, no second mail)', async () => {
+    emailStatus = 500;
+    renderCard('marie.durand@exemple.fr');
+    fireEvent.click(await screen.findByRole('button', { name: 'Envoyer par e-mail' }));
+    expect(
+      await within(toasts()).findByText(
+        "Une erreur est survenue durant l'envois de la carte tiers payant",
+      ),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.includes('/email/'))).toHaveLength(1);
   });
 
   it('sends nothing while the address is not an e-mail', async () => {
