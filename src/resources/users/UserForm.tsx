@@ -10,6 +10,7 @@ import {
   HttpError,
   type Identifier,
   type RaRecord,
+  useChoicesContext,
   useDataProvider,
   useGetList,
   useNotify,
@@ -35,6 +36,7 @@ import {
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { checksFor } from '../../components/generic/checks.ts';
 import { SpecEdit } from '../../components/list/index.ts';
+import { LOAD_ERRORS } from '../../components/list/loadErrors.ts';
 import { errorToast } from '../../components/list/SpecList.tsx';
 import { CIVILITIES } from '../../domain/format.ts';
 import { PASSWORD_MESSAGES } from '../../domain/passwordPolicy.ts';
@@ -271,6 +273,16 @@ const supervisorName = (record: SupervisorOption) =>
   [record.employee?.firstname, record.employee?.lastname].filter(Boolean).join(' ') ||
   (record.username ?? '');
 
+/** The poles offered; when they cannot be read, spec §8's toast, once. */
+function PoleSelect() {
+  const { error } = useChoicesContext();
+  const notify = useNotify();
+  useEffect(() => {
+    if (error) notify(LOAD_ERRORS.poles, errorToast(LOAD_ERRORS.poles));
+  }, [error, notify]);
+  return <SelectInput optionText="label" emptyText="Aucun" {...WIDE} />;
+}
+
 function OrganizationTab({ mode, loaded }: { mode: Mode; loaded?: UserRecord }) {
   const { setValue } = useFormContext();
   const manager = loaded?.managedBy as { firstname?: string; lastname?: string } | null;
@@ -296,8 +308,10 @@ function OrganizationTab({ mode, loaded }: { mode: Mode; loaded?: UserRecord }) 
         reference="poles"
         sort={{ field: 'label', order: 'ASC' }}
         perPage={100}
+        // The HTTP client has retried already: once more would make sixteen calls.
+        queryOptions={{ retry: false }}
       >
-        <SelectInput optionText="label" emptyText="Aucun" {...WIDE} />
+        <PoleSelect />
       </ReferenceInput>
       <TextInput source="regroupementKey" validate={CHECKS.regroupementKey} {...WIDE} />
       <TextInput source="sellerCode" validate={CHECKS.sellerCode} {...WIDE} />

@@ -250,6 +250,26 @@ describe('the profiles and organisations offered', () => {
   });
 });
 
+describe('the poles offered', () => {
+  it('toasts spec §8 once when they cannot be read, after the HTTP client has retried', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/poles', () => {
+        calls++;
+        return hydraProblem(500, 'boom');
+      }),
+    );
+    create();
+    await userEvent.click(await screen.findByRole('tab', { name: /Organisation/ }));
+    expect(
+      await screen.findByText('Une erreur est survenue durant le chargement des pôles'),
+    ).toBeInTheDocument();
+    // Four calls (one and the client's three retries), not four for each of react-query's.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls).toBe(4);
+  });
+});
+
 describe('the username lookup (§5)', () => {
   it('says a name is taken in the realm once typed, and says nothing of a free one', async () => {
     const lookups: string[] = [];
