@@ -24,7 +24,7 @@ export const NOT_ALLOWED_MESSAGES = {
   usersCreate: "Vous n'êtes pas autorisé à créer un nouvel utilisateur",
   usersImport: "Vous n'êtes pas autorisé à importer des utilisateurs",
   partnerGroups: "Vous n'êtes pas autorisé à gérer les groupes partenaires",
-  default: 'Vous ne disposez pas des droits pour accéder à cette page',
+  default: 'Vous ne disposez pas des droits pour accèder à cette page',
 } as const;
 
 /** An extra right a route needs beyond its area, and where a visitor without it goes. */

@@ -67,7 +67,7 @@ export const User = defineClass({
   messages: {
     notFound: 'Cet utilisateur est introuvable.',
     loadError: 'Une erreur est survenue durant le chargement des utilisateurs',
-    saveError: 'Une erreur est survenue durant la sauvegarde de l’utilisateur',
+    saveError: "Une erreur est survenue durant la sauvegarde de l'utilisateur",
   },
   // The rights the account's profile gives (read from the profile, beside its own `roles`).
   shown: { profileRights: 'Droits donnés par le profil' },

@@ -150,7 +150,7 @@ describe('notAllowedMessage', () => {
       NOT_ALLOWED_MESSAGES.usersCreate,
     );
     expect(notAllowedMessage(null)).toBe(
-      'Vous ne disposez pas des droits pour accéder à cette page',
+      'Vous ne disposez pas des droits pour accèder à cette page',
     );
     expect(notAllowedMessage('Appelez le 08 99 99 99 99')).toBe(NOT_ALLOWED_MESSAGES.default);
   });

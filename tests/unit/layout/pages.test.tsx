@@ -43,7 +43,7 @@ describe('error pages', () => {
   ])('%s shows the default message', async (path) => {
     renderApp({ path });
     expect(
-      await screen.findByText('Vous ne disposez pas des droits pour accéder à cette page'),
+      await screen.findByText('Vous ne disposez pas des droits pour accèder à cette page'),
     ).toBeInTheDocument();
     expect(screen.queryByText(/Appelez/)).toBeNull();
   });
