@@ -66,6 +66,9 @@ export interface ImportRow {
   emailSent?: boolean;
   emailSentAt?: string | null;
   regroupementKey?: string | null;
+  createdAt?: string | null;
+  author?: string | null;
+  authorUsername?: string | null;
 }
 
 function Value({ label, children }: { label: string; children: ReactNode }) {
@@ -239,7 +242,11 @@ function Rows({ id }: { id: number | string }) {
           <FilterForm filters={rowFilters} />
           <RowsError />
           <Box sx={{ width: '100%', overflowX: 'auto' }}>
-            <SpecTable empty={<Typography sx={{ p: 2 }}>Aucune ligne.</Typography>}>
+            <SpecTable
+              empty={<Typography sx={{ p: 2 }}>Aucune ligne.</Typography>}
+              storeKey="userImports.rows"
+              hiddenColumns={['createdAt', 'author', 'authorUsername']}
+            >
               <Col source="line" label={rowLabels.line.label} />
               <Col
                 source="lastname"
@@ -299,6 +306,26 @@ function Rows({ id }: { id: number | string }) {
                 disableSort
               />
               <Col source="userId" label={rowLabels.userId.label} field={AccountLink} disableSort />
+              {/* The rest of spec §3's row, offered through « Colonnes » (the import's own
+                  author and date head the page). */}
+              <Col
+                source="createdAt"
+                label={rowLabels.createdAt.label}
+                render={(r) => importTimestamp(rec(r).createdAt)}
+                disableSort
+              />
+              <Col
+                source="author"
+                label={rowLabels.author.label}
+                render={(r) => rec(r).author ?? ''}
+                disableSort
+              />
+              <Col
+                source="authorUsername"
+                label={rowLabels.authorUsername.label}
+                render={(r) => rec(r).authorUsername ?? ''}
+                disableSort
+              />
             </SpecTable>
           </Box>
           <SpecPagination perPageOptions={[10, 25, 50, 100]} />

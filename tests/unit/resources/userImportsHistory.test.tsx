@@ -289,6 +289,25 @@ describe('/users/imports/{id}', () => {
     await waitFor(() => expect(rowQueries.at(-1)?.get('lastname')).toBe('Nom4'));
   });
 
+  it("offers the rest of spec §3's row through « Colonnes »: its date, author and author's login", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderDetail();
+    const rowsSection = await screen.findByRole('region', { name: "Lignes d'import" });
+    const line2 = () =>
+      within(within(rowsSection).getByText('ligne2@example.fr').closest('tr') as HTMLElement);
+    await within(rowsSection).findByText('ligne2@example.fr');
+    expect(line2().queryByText('cmartin')).toBeNull();
+    await user.click(within(rowsSection).getByRole('button', { name: 'Colonnes' }));
+    for (const label of ['Créé le', 'Auteur', "Nom d'utilisateur de l'auteur"]) {
+      await user.click(await screen.findByRole('menuitemcheckbox', { name: label }));
+    }
+    await user.keyboard('{Escape}');
+    expect(line2().getByText('cmartin')).toBeVisible();
+    expect(line2().getByText('Claire Martin')).toBeVisible();
+    expect(line2().getByText('04/03/25 09:06:00')).toBeVisible();
+  });
+
   it('sends the invitations an import without immediate e-mails still owes', async () => {
     const { sends, rowQueries } = serve({ sendMailImmediatly: false });
     rows[0].emailSent = false;
