@@ -34,7 +34,8 @@ export function premiumQueryFilter(values: PremiumFilterValues): Record<string, 
   };
 }
 
-export function PremiumFilters() {
+/** `names`: the insured's name filters, pointless on one insured's own premiums. */
+export function PremiumFilters({ names = true }: { names?: boolean }) {
   const { setFilters } = useListContext();
   const [values, setValues] = useState(NO_PREMIUM_FILTER);
   const apply = (next: PremiumFilterValues, debounce = false) => {
@@ -83,18 +84,22 @@ export function PremiumFilters() {
         <MenuItem value="true">Collective</MenuItem>
         <MenuItem value="false">Individuelle</MenuItem>
       </TextField>
-      <TextField
-        {...field}
-        label={filterLabel(Premium, 'assure.lastname')}
-        value={values.lastname}
-        onChange={(event) => apply({ ...values, lastname: event.target.value }, true)}
-      />
-      <TextField
-        {...field}
-        label={filterLabel(Premium, 'assure.firstname')}
-        value={values.firstname}
-        onChange={(event) => apply({ ...values, firstname: event.target.value }, true)}
-      />
+      {names && (
+        <>
+          <TextField
+            {...field}
+            label={filterLabel(Premium, 'assure.lastname')}
+            value={values.lastname}
+            onChange={(event) => apply({ ...values, lastname: event.target.value }, true)}
+          />
+          <TextField
+            {...field}
+            label={filterLabel(Premium, 'assure.firstname')}
+            value={values.firstname}
+            onChange={(event) => apply({ ...values, firstname: event.target.value }, true)}
+          />
+        </>
+      )}
     </Box>
   );
 }

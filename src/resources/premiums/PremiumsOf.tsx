@@ -77,7 +77,7 @@ function PremiumsToolbar({ of, parent }: { of: PremiumsParent; parent: Identifie
         gap: 1,
       }}
     >
-      <PremiumFilters />
+      <PremiumFilters names={of !== 'insured'} />
       <ExportButtons kind="cotisations" {...EXPORT_SCOPE[of](parent)} />
     </Box>
   );

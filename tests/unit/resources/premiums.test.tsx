@@ -101,6 +101,9 @@ describe('PremiumsOf', () => {
     expect(cell('Sans suite', 'Total')).toBe('10,30');
     expect(cell('Sans suite', 'Reste à payer')).toBe('10,00');
     expect(cell('Attente', 'Mode de paiement')).toBe('Chèque');
+    // One insured's own premiums: no filter by the insured's names.
+    expect(screen.queryByLabelText("Nom de l'assuré")).toBeNull();
+    expect(screen.queryByLabelText("Prénom de l'assuré")).toBeNull();
   });
 
   it('a contract and a customer read their own endpoints', async () => {
