@@ -17,6 +17,7 @@ import { createHydraDataProvider } from './providers/dataProvider.ts';
 import { httpClient } from './providers/httpClient.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
 import { NavigatorBridge } from './providers/NavigatorBridge.tsx';
+import { createQueryClient } from './providers/queryClient.ts';
 import { UnexpectedFailureToast } from './providers/UnexpectedFailureToast.tsx';
 import { API_ROUTES } from './resources/api.ts';
 import { appResources, noLayoutRoutes } from './routes.tsx';
@@ -54,6 +55,7 @@ export function App({
   }, [title]);
   // MUI's styles carry the page's nonce (src/styleCache.ts, server/src/http/securityHeaders.ts).
   const [styleCache] = useState(createStyleCache);
+  const [queryClient] = useState(createQueryClient);
 
   // Our own BrowserRouter: react-admin would otherwise create a hash router, and the spec's
   // addresses (/contrats/liste, bookmarks, the OIDC /callback) are real paths. Without
@@ -63,6 +65,7 @@ export function App({
     <CacheProvider value={styleCache}>
       <BrowserRouter useTransitions={false}>
         <AdminContext
+          queryClient={queryClient}
           authProvider={authProvider}
           dataProvider={dataProvider}
           i18nProvider={i18nProvider}

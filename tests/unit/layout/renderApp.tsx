@@ -21,6 +21,7 @@ import type { Permissions } from '../../../src/domain/session.ts';
 import { layoutMessages } from '../../../src/i18n/layout.fr.ts';
 import { Layout, themeFor } from '../../../src/layout/index.ts';
 import { NotFound } from '../../../src/pages/errors/index.ts';
+import { createQueryClient } from '../../../src/providers/queryClient.ts';
 import { appResources, noLayoutRoutes } from '../../../src/routes.tsx';
 import { setViewportWidth } from '../support/viewport.ts';
 
@@ -80,6 +81,7 @@ export function renderApp({
   const view = render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (current = l)}>
       <Admin
+        queryClient={createQueryClient()}
         authProvider={fakeAuthProvider(demoAccount(username))}
         dataProvider={dataProvider}
         i18nProvider={i18nProvider}

@@ -18,6 +18,7 @@ import { PageTitleSlot } from '../../../src/layout/PageTitle.tsx';
 import { createHydraDataProvider } from '../../../src/providers/dataProvider.ts';
 import { createHttpClient } from '../../../src/providers/httpClient.ts';
 import { i18nProvider } from '../../../src/providers/i18nProvider.ts';
+import { createQueryClient } from '../../../src/providers/queryClient.ts';
 import { createResponseCache } from '../../../src/providers/responseCache.ts';
 import { API_ROUTES } from '../../../src/resources/api.ts';
 import { demoAccount, fakeAuthProvider } from '../layout/renderApp.tsx';
@@ -70,6 +71,7 @@ export function renderScreen(page: ReactElement, options: ScreenOptions) {
   return render(
     <TestMemoryRouter initialEntries={[options.at]} locationCallback={options.onLocation}>
       <Admin
+        queryClient={createQueryClient()}
         authProvider={fakeAuthProvider(account)}
         dataProvider={testHydraDataProvider()}
         i18nProvider={i18nProvider}
