@@ -218,6 +218,27 @@ function RowsError() {
 
 const rec = (record: unknown) => record as ImportRow;
 
+/** A column of one of the row's texts, under its declared label ('' when it has none). */
+const textColumn = (
+  source:
+    | 'lastname'
+    | 'firstname'
+    | 'email'
+    | 'username'
+    | 'regroupementKey'
+    | 'errorMessage'
+    | 'author'
+    | 'authorUsername',
+  { sortable = true } = {},
+) => (
+  <Col
+    source={source}
+    label={rowLabels[source].label}
+    render={(r) => rec(r)[source] ?? ''}
+    disableSort={!sortable}
+  />
+);
+
 /** The import's rows, in the file's order. */
 function Rows({ id }: { id: number | string }) {
   const notify = useNotify();
@@ -248,51 +269,24 @@ function Rows({ id }: { id: number | string }) {
               hiddenColumns={['createdAt', 'author', 'authorUsername']}
             >
               <Col source="line" label={rowLabels.line.label} />
-              <Col
-                source="lastname"
-                label={rowLabels.lastname.label}
-                render={(r) => rec(r).lastname ?? ''}
-              />
-              <Col
-                source="firstname"
-                label={rowLabels.firstname.label}
-                render={(r) => rec(r).firstname ?? ''}
-              />
-              <Col
-                source="email"
-                label={rowLabels.email.label}
-                render={(r) => rec(r).email ?? ''}
-              />
-              <Col
-                source="username"
-                label={rowLabels.username.label}
-                render={(r) => rec(r).username ?? ''}
-                disableSort
-              />
+              {textColumn('lastname')}
+              {textColumn('firstname')}
+              {textColumn('email')}
+              {textColumn('username', { sortable: false })}
               <Col
                 source="organisation"
                 label={rowLabels.organisation.label}
                 render={(r) => rec(r).organisation?.legalname ?? ''}
                 disableSort
               />
-              <Col
-                source="regroupementKey"
-                label={rowLabels.regroupementKey.label}
-                render={(r) => rec(r).regroupementKey ?? ''}
-                disableSort
-              />
+              {textColumn('regroupementKey', { sortable: false })}
               <Col
                 source="processStatus"
                 label={rowLabels.processStatus.label}
                 field={RowStatus}
                 disableSort
               />
-              <Col
-                source="errorMessage"
-                label={rowLabels.errorMessage.label}
-                render={(r) => rec(r).errorMessage ?? ''}
-                disableSort
-              />
+              {textColumn('errorMessage', { sortable: false })}
               <Col
                 source="emailSent"
                 label={rowLabels.emailSent.label}
@@ -314,18 +308,8 @@ function Rows({ id }: { id: number | string }) {
                 render={(r) => importTimestamp(rec(r).createdAt)}
                 disableSort
               />
-              <Col
-                source="author"
-                label={rowLabels.author.label}
-                render={(r) => rec(r).author ?? ''}
-                disableSort
-              />
-              <Col
-                source="authorUsername"
-                label={rowLabels.authorUsername.label}
-                render={(r) => rec(r).authorUsername ?? ''}
-                disableSort
-              />
+              {textColumn('author', { sortable: false })}
+              {textColumn('authorUsername', { sortable: false })}
             </SpecTable>
           </Box>
           <SpecPagination perPageOptions={[10, 25, 50, 100]} />
