@@ -2,6 +2,7 @@
 // snapshots: the properties of the changed record that differ, in its declaration's order and
 // under its labels, or the rights the roles tree moved. The detail screen shows these instead
 // of the raw JSON (src/components/generic/RecordedChange.tsx).
+import { idOfIri, isEmptyValue } from './apiValues.ts';
 import type { AnyClass, PropertyDecl } from './schema/index.ts';
 
 export interface ChangedProperty {
@@ -28,14 +29,8 @@ export interface Move {
   after?: Placement;
 }
 
-const isEmpty = (value: unknown) =>
-  value === null ||
-  value === undefined ||
-  value === '' ||
-  (Array.isArray(value) && value.length === 0);
-
 const same = (a: unknown, b: unknown) =>
-  (isEmpty(a) && isEmpty(b)) || JSON.stringify(a) === JSON.stringify(b);
+  (isEmptyValue(a) && isEmptyValue(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -93,13 +88,9 @@ export function movedRights(before: unknown, after: unknown): Move[] {
   return moves;
 }
 
-/** The id a snapshot holds for a related record: an IRI's last segment, an embedded id. */
+/** The id a snapshot holds for a related record: an IRI's, or an embedded record's. */
 export function relatedId(value: unknown): number | string | undefined {
   if (isObject(value)) return relatedId(value.id ?? value['@id']);
-  if (typeof value === 'number') return value;
-  if (typeof value !== 'string' || value === '') return undefined;
-  const last = value.slice(value.lastIndexOf('/') + 1);
-  return /^\d+$/.test(last) ? Number(last) : value;
+  const id = idOfIri(value);
+  return typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : undefined;
 }
-
-export { isEmpty as isEmptyValue };

@@ -5,6 +5,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'ra-core';
+import { idOfIri, isEmptyValue } from '../domain/apiValues.ts';
 import {
   classNamed,
   classOfResource,
@@ -60,12 +61,6 @@ const withId = (record: HydraRecord): RaRecord => ({
   id: record.id ?? (record['@id'] as Identifier),
 });
 
-/** The id at the end of an IRI ('/api/realms/2' -> 2); anything else as it is. */
-const idOfIri = (value: unknown) =>
-  typeof value === 'string' && /^\/api\/[\w/-]*\/\d+$/.test(value)
-    ? Number(value.slice(value.lastIndexOf('/') + 1))
-    : value;
-
 /**
  * A record of a class shown by the generic screens (src/components/generic), its relations
  * as the targets' ids: react-admin's references find records by id, and the API takes an id
@@ -82,9 +77,6 @@ function recordOf(resource: string, record: HydraRecord): RaRecord {
   }
   return out;
 }
-
-const isEmpty = (value: unknown) =>
-  value === '' || value === null || value === undefined || (Array.isArray(value) && !value.length);
 
 function scalar(value: unknown): string {
   if (value instanceof Date) {
@@ -105,9 +97,9 @@ const BOUNDS = new Set(['after', 'before', 'strictly_after', 'strictly_before'])
  */
 export function appendFilters(query: URLSearchParams, filter: Record<string, unknown> = {}) {
   const add = (name: string, value: unknown) => {
-    if (isEmpty(value)) return;
+    if (isEmptyValue(value)) return;
     if (Array.isArray(value)) {
-      for (const item of value) if (!isEmpty(item)) query.append(`${name}[]`, scalar(item));
+      for (const item of value) if (!isEmptyValue(item)) query.append(`${name}[]`, scalar(item));
     } else if (typeof value === 'object' && !(value instanceof Date)) {
       for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
         add(BOUNDS.has(key) ? `${name}[${key}]` : `${name}.${key}`, inner);

@@ -17,10 +17,10 @@ import {
 import { useGetList, useRecordContext } from 'ra-core';
 import type { ReactNode } from 'react';
 import { Labeled } from 'react-admin';
+import { isEmptyValue } from '../../domain/apiValues.ts';
 import { yesNo } from '../../domain/format.ts';
 import {
   changedProperties,
-  isEmptyValue,
   isTreeChange,
   movedRights,
   type Placement,
@@ -78,14 +78,22 @@ interface ChangeRow {
 }
 
 /** One row per thing changed: what, before, after. */
-function BeforeAfter({ whatHeader, rows }: { whatHeader: string; rows: ChangeRow[] }) {
+function BeforeAfter({
+  headings,
+  whatHeader,
+  rows,
+}: {
+  headings: Headings;
+  whatHeader: string;
+  rows: ChangeRow[];
+}) {
   return (
-    <Table size="small" aria-label="Changements">
+    <Table size="small" aria-label={headings.table}>
       <TableHead>
         <TableRow>
           <TableCell>{whatHeader}</TableCell>
-          <TableCell>Avant</TableCell>
-          <TableCell>Après</TableCell>
+          <TableCell>{headings.before}</TableCell>
+          <TableCell>{headings.after}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -103,11 +111,12 @@ function BeforeAfter({ whatHeader, rows }: { whatHeader: string; rows: ChangeRow
   );
 }
 
-function ChangesOfRecord({ changed, before, after }: Snapshots & { changed?: AnyClass }) {
+function ChangesOfRecord({ changed, before, after, headings }: ChangesProps) {
   const rows = changedProperties(changed, before, after);
   if (!rows.length) return <Typography variant="body2">Aucune valeur n’a changé.</Typography>;
   return (
     <BeforeAfter
+      headings={headings}
       whatHeader="Propriété"
       rows={rows.map((row) => ({
         key: row.name,
@@ -131,13 +140,14 @@ function PlaceOf({ place, folders }: { place?: Placement; folders: AnyClass }) {
   );
 }
 
-function ChangesOfTree({ changed, before, after }: Snapshots & { changed?: AnyClass }) {
+function ChangesOfTree({ changed, before, after, headings }: ChangesProps) {
   const moves = movedRights(before, after);
   if (!changed || !moves.length) {
     return <Typography variant="body2">Aucun droit n’a changé de place.</Typography>;
   }
   return (
     <BeforeAfter
+      headings={headings}
       whatHeader={changed.title}
       rows={moves.map((move) => ({
         key: move.id,
@@ -154,6 +164,15 @@ interface Snapshots {
   after: unknown;
 }
 
+/** The declaration's words: the block's label, and the two snapshots' own labels. */
+interface Headings {
+  table: string;
+  before: string;
+  after: string;
+}
+
+type ChangesProps = Snapshots & { changed?: AnyClass; headings: Headings };
+
 /** What the record's change did, then its snapshots as recorded (folded). */
 export function RecordedChange({ decl }: { decl: AnyClass }) {
   const record = useRecordContext();
@@ -161,13 +180,18 @@ export function RecordedChange({ decl }: { decl: AnyClass }) {
   if (!record || !spec) return null;
   const changed = classNamed(String(record[spec.classOf]));
   const snapshots = { before: record[spec.before], after: record[spec.after] };
+  const headings = {
+    table: spec.label,
+    before: decl.properties[spec.before].label,
+    after: decl.properties[spec.after].label,
+  };
   return (
     <>
-      <Labeled label="Changements">
+      <Labeled label={spec.label}>
         {isTreeChange(snapshots.before, snapshots.after) ? (
-          <ChangesOfTree changed={changed} {...snapshots} />
+          <ChangesOfTree changed={changed} headings={headings} {...snapshots} />
         ) : (
-          <ChangesOfRecord changed={changed} {...snapshots} />
+          <ChangesOfRecord changed={changed} headings={headings} {...snapshots} />
         )}
       </Labeled>
       <Accordion disableGutters variant="outlined">

@@ -451,7 +451,7 @@ export const RightsChange = defineClass({
   generic: true,
   screens: { path: '/admin/droits/historique', area: 'admin' },
   display: 'className',
-  changeOf: { classOf: 'className', before: 'before', after: 'after' },
+  changeOf: { classOf: 'className', before: 'before', after: 'after', label: 'Changements' },
   access: { read: EDIT },
   messages: { notFound: 'Cette modification est introuvable.' },
   defaultOrder: [{ field: 'changedAt', direction: 'desc' }],

@@ -242,7 +242,13 @@ export interface ClassDecl<P extends string = string> {
    * shows what differs between the `before` and `after` snapshots, each under the label the
    * changed class (named by `classOf`) gives it, rather than the raw JSON alone.
    */
-  changeOf?: { classOf: NoInfer<P>; before: NoInfer<P>; after: NoInfer<P> };
+  changeOf?: {
+    classOf: NoInfer<P>;
+    before: NoInfer<P>;
+    after: NoInfer<P>;
+    /** The label of what differs (« Changements »); its columns are `before`'s and `after`'s. */
+    label: string;
+  };
   /** French messages of the writes; sensible defaults otherwise (framework/write.ts). */
   messages?: {
     /** 404: 'Ce fournisseur est introuvable.' */
