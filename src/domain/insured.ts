@@ -9,6 +9,9 @@ export interface BeneficiaryOption {
   text: string;
 }
 
+/** The beneficiary selector's value for the insured's own care (`?ayantDroit=assure`). */
+export const OWN_CARE = 'assure';
+
 /**
  * The beneficiary selector (spec §3): value = id, text = firstname plus lastname, one option
  * per id (the first occurrence wins), in the order given.

@@ -123,6 +123,52 @@ describe('GET /prestations and /api/prestations', () => {
     }
   });
 
+  it('narrows to the person cared for by the IRI the list shows: a beneficiary, or the insured', async () => {
+    const insured = await busiestInsured();
+    const of = (where: string) =>
+      idsOf(`SELECT id FROM benefit WHERE insured_id = ${insured} AND ${where}
+        ORDER BY ${DEFAULT_ORDER}`);
+    const own = await of('beneficiary_id IS NULL');
+    const beneficiary = await one(`SELECT beneficiary_id AS id FROM benefit
+      WHERE insured_id = ${insured} AND beneficiary_id IS NOT NULL
+      GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`);
+    const theirs = await of(`beneficiary_id = ${beneficiary}`);
+    expect(own.length).toBeGreaterThan(0);
+    expect(theirs.length).toBeGreaterThan(0);
+    const listed = async (query: string) =>
+      ids(await list(`/api/prestations?insured=${insured}&${query}&itemsPerPage=100`));
+
+    // The insured's own care: what the list shows as the insured's IRI in `beneficiary`.
+    const ownBody = await list(
+      `/api/prestations?insured=${insured}&beneficiary=/api/assures/${insured}&itemsPerPage=100`,
+    );
+    expect(ids(ownBody)).toEqual(own);
+    for (const m of ownBody['hydra:member'] as Json[]) {
+      expect((m.beneficiary as Json)['@id']).toBe(`/api/assures/${insured}`);
+    }
+    // A beneficiary's care, by IRI, by id, or by the older beneficiary.id.
+    for (const query of [
+      `beneficiary=/api/beneficiaires/${beneficiary}`,
+      `beneficiary=${beneficiary}`,
+      `beneficiary.id=${beneficiary}`,
+    ]) {
+      expect(await listed(query), query).toEqual(theirs);
+    }
+    // Another insured's IRI: their own care, none of this insured's.
+    expect(await listed(`beneficiary=/api/assures/${insured + 1}`)).toEqual([]);
+  });
+
+  it.each(['/api/contracts/3', 'abc', '/api/assures/x'])(
+    'refuses beneficiary=%s with a 400 naming the IRIs it takes',
+    async (value) => {
+      const { status, body } = await get(`/api/prestations?beneficiary=${value}`);
+      expect(status).toBe(400);
+      expect(body.detail).toBe(
+        "Le paramètre « beneficiary » doit être l'IRI d'un ayant droit (/api/beneficiaires/{id}) ou d'un assuré (/api/assures/{id}).",
+      );
+    },
+  );
+
   it('takes date bounds on datePayment, dateTreatment and dateVir', async () => {
     const [q] = await rows(`SELECT
         percentile_disc(0.5) WITHIN GROUP (ORDER BY date_payment) AS pay,

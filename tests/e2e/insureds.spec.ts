@@ -32,7 +32,7 @@ async function getJson(request: APIRequestContext, bearer: string, path: string)
   return { status: response.status(), body: (await response.json()) as Json };
 }
 
-/** An insured of the seller's scope with beneficiaries, premiums and benefits. */
+/** An insured of the seller's scope with beneficiaries, premiums and benefits, some their own. */
 async function richInsured(request: APIRequestContext, bearer: string) {
   const { body } = await getJson(request, bearer, '/api/prestations?itemsPerPage=40');
   const ids = [...new Set<number>(body['hydra:member'].map((b: Json) => b.insured.id))];
@@ -41,6 +41,8 @@ async function richInsured(request: APIRequestContext, bearer: string) {
     if (!beneficiaries.body['hydra:totalItems']) continue;
     const premiums = await getJson(request, bearer, `/api/insureds/${id}/cotisations`);
     if (!premiums.body['hydra:totalItems']) continue;
+    const own = `/api/prestations?insured=${id}&beneficiary=/api/assures/${id}`;
+    if (!(await getJson(request, bearer, own)).body['hydra:totalItems']) continue;
     const insured = await getJson(request, bearer, `/api/assures/${id}`);
     return { insured: insured.body, beneficiary: beneficiaries.body['hydra:member'][0] as Json };
   }
@@ -96,7 +98,17 @@ test('vendeur: filters the affiliates by last name, opens one and goes through i
 
   await page.getByRole('tab', { name: 'Prestations' }).click();
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('combobox', { name: 'Bénéficiaire des soins' })).toBeVisible();
+  // The insured's own care: every row left names the insured as the person cared for.
+  const name = `${insured.firstname} ${insured.lastname}`;
+  await page.getByRole('combobox', { name: 'Bénéficiaire des soins' }).click();
+  await page.getByRole('option', { name: `${name} (assuré)` }).click();
+  await expect(page).toHaveURL(/ayantDroit=assure/);
+  await expect
+    .poll(async () => {
+      const cared = await page.locator('tbody tr td:nth-child(3)').allTextContents();
+      return cared.length > 0 && cared.every((text) => text === name);
+    })
+    .toBe(true);
 
   await page.getByRole('tab', { name: 'Contrats' }).click();
   await expect(page.locator('tbody tr').first()).toBeVisible();

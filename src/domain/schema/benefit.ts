@@ -93,5 +93,8 @@ export const Benefit = defineClass({
       label: 'Bénéficiaire des soins',
       column: column('beneficiary_id'),
     },
+    // The person cared for, by the IRI a benefit shows: a beneficiary's, or the insured's own
+    // for their own care (`beneficiary=/api/assures/5`), which `beneficiary.id` cannot name.
+    beneficiary: { kind: 'iri', label: 'Bénéficiaire des soins', type: 'string' },
   },
 });

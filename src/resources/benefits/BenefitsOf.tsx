@@ -12,7 +12,10 @@ import {
   SpecTable,
 } from '../../components/list/index.ts';
 import { benefitPaymentMode, shownBasketType } from '../../domain/format.ts';
+import { OWN_CARE } from '../../domain/insured.ts';
 import { fullName, type PersonName } from '../../domain/premium.ts';
+import { Insured } from '../../domain/schema/insured.ts';
+import { itemBase } from '../../domain/schema/types.ts';
 
 /** A benefit as the API sends it (docs/api.md): the raw fields the rules read. */
 export interface BenefitRecord {
@@ -27,9 +30,17 @@ export interface BenefitRecord {
 
 export interface BenefitsOfProps {
   insured: Identifier;
-  /** Only the care of this beneficiary (filter beneficiary.id). */
+  /** Only the care of this beneficiary (filter beneficiary.id), or of the insured (OWN_CARE). */
   beneficiary?: Identifier | null;
 }
+
+/** The filter of one person's care: the insured's own is named by the insured's IRI. */
+const careOf = (insured: Identifier, beneficiary: Identifier | null | undefined) =>
+  !beneficiary
+    ? undefined
+    : beneficiary === OWN_CARE
+      ? { beneficiary: `${itemBase(Insured)}/${insured}` }
+      : { 'beneficiary.id': beneficiary };
 
 /** Benefits of an insured, latest payment first (spec §9; unpaid ones lead). */
 export function BenefitsOf({ insured, beneficiary }: BenefitsOfProps) {
@@ -38,7 +49,7 @@ export function BenefitsOf({ insured, beneficiary }: BenefitsOfProps) {
       reference="prestations"
       target="insured"
       id={insured}
-      filter={beneficiary ? { 'beneficiary.id': beneficiary } : undefined}
+      filter={careOf(insured, beneficiary)}
       loadError={LOAD_ERRORS.benefits}
       sort={{ field: 'datePayment', order: 'DESC' }}
       empty="Aucune prestation."

@@ -50,6 +50,7 @@ function InsuredTabs() {
     );
   const selector = (
     <BeneficiarySelector
+      insured={record}
       beneficiaries={record.beneficiaires}
       value={beneficiary}
       onChange={(value) => update('ayantDroit', value)}

@@ -352,9 +352,24 @@ describe('/assures/{id}', () => {
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Bénéficiaire des soins' }));
     const options = within(screen.getByRole('listbox')).getAllByRole('option').map(text);
-    expect(options).toEqual(['Tous les bénéficiaires', 'Léo Durand', 'Zoé Durand']);
+    expect(options).toEqual([
+      'Tous les bénéficiaires',
+      `${JEANNE.firstname} ${JEANNE.lastname} (assuré)`,
+      'Léo Durand',
+      'Zoé Durand',
+    ]);
+    // The insured's own care: named by the insured's IRI, as the list shows it.
+    await userEvent.click(
+      screen.getByRole('option', { name: `${JEANNE.firstname} ${JEANNE.lastname} (assuré)` }),
+    );
+    await waitFor(() => expect(queries.at(-1)?.get('beneficiary')).toBe('/api/assures/5'));
+    expect(queries.at(-1)?.get('beneficiary.id')).toBeNull();
+    expect(new URLSearchParams(search).get('ayantDroit')).toBe('assure');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Bénéficiaire des soins' }));
     await userEvent.click(screen.getByRole('option', { name: 'Zoé Durand' }));
     await waitFor(() => expect(queries.at(-1)?.get('beneficiary.id')).toBe('12'));
+    expect(queries.at(-1)?.get('beneficiary')).toBeNull();
     expect(await screen.findByText('Zoé Durand', { selector: 'td, td *' })).toBeInTheDocument();
     expect(queries.at(-1)?.get('insured')).toBe('5');
     // The tab and the choice live in the address; the beneficiaries tab shares the choice.

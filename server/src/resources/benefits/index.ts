@@ -12,11 +12,15 @@ import { collectionPath } from '../../../../src/domain/schema/types.ts';
 import { type Api, collection, ignored, item, type ResourceDeps } from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { queryId, queryParent } from '../parents.ts';
-import { benefits } from './source.ts';
+import { beneficiaryFilter, benefits } from './source.ts';
 
 export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(Benefit));
-  const list = { ...listParams(Benefit), source: benefits, keyset: true };
+  const list = {
+    ...listParams(Benefit, { filters: { beneficiary: beneficiaryFilter } }),
+    source: benefits,
+    keyset: true,
+  };
   collection(api, deps, { ...list, paths: [collectionPath(Benefit), '/prestations'] });
 
   collection(api, deps, {

@@ -2,10 +2,11 @@
 // The beneficiary is the person cared for: the beneficiary row when there is one, otherwise
 // the insured themselves, with the period of their subscription to the benefit's contract
 // (one more query for the whole page).
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { Benefit } from '../../../../src/domain/schema/benefit.ts';
+import { httpError } from '../../http/problem.ts';
 import { contractScope } from '../../scope/index.ts';
-import { type AnySelect, type Ctx, iri } from '../framework/index.ts';
+import { type AnySelect, type Ctx, custom, iri, parseId } from '../framework/index.ts';
 import { type ClassRow, classSource } from '../framework/schema.ts';
 import {
   BENEFICIARY_IRI,
@@ -64,6 +65,26 @@ async function subscriptionPeriods(ctx: Ctx, rows: ClassRow[]) {
   for (const s of found) periods.set(`${s.insured_id}:${s.contract_id}`, s);
   return periods;
 }
+
+/**
+ * `beneficiary=`: the IRI a benefit's `beneficiary` shows. A beneficiary's (or its id) is
+ * their care; the insured's is the care of the insured themselves, no beneficiary row.
+ */
+export const beneficiaryFilter = custom('string', (value: string) => {
+  const own = value.startsWith(`${INSURED_IRI}/`) ? parseId(value) : undefined;
+  if (own !== undefined) {
+    return sql<SqlBool>`benefit.beneficiary_id IS NULL AND benefit.insured_id = ${own}`;
+  }
+  const id =
+    /^\d+$/.test(value) || value.startsWith(`${BENEFICIARY_IRI}/`) ? parseId(value) : undefined;
+  if (id === undefined) {
+    throw httpError(
+      400,
+      `Le paramètre « beneficiary » doit être l'IRI d'un ayant droit (${BENEFICIARY_IRI}/{id}) ou d'un assuré (${INSURED_IRI}/{id}).`,
+    );
+  }
+  return sql<SqlBool>`benefit.beneficiary_id = ${id}`;
+});
 
 export const benefits = classSource(Benefit, {
   from: (ctx) =>
