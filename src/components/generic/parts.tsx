@@ -40,9 +40,15 @@ import { yesNoFilter } from '../list/filters.tsx';
 import { LongDateField, YesNoField } from '../list/index.ts';
 import { checksOf } from './checks.ts';
 
-/** A property's closed list of values as react-admin's choices: { id: value, name: label }. */
+/**
+ * A property's closed list of values as react-admin's choices: { id: value, name: label }; a
+ * boolean's keys ('true', 'false') as the booleans the record holds.
+ */
 const choicesOf = (p: PropertyDecl) =>
-  Object.entries(p.choices ?? {}).map(([id, name]) => ({ id, name }));
+  Object.entries(p.choices ?? {}).map(([id, name]) => ({
+    id: p.type === 'boolean' ? id === 'true' : id,
+    name,
+  }));
 
 const DATE_TIME = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'medium' });
 

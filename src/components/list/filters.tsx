@@ -17,8 +17,9 @@ export function dateRangeFilters(decl: AnyClass, source: string, options?: { alw
   ));
 }
 
-/** A yes/no filter; "Tous" sends nothing. */
+/** A yes/no filter, its two values named by the property's choices if any; "Tous" sends nothing. */
 export function yesNoFilter(decl: AnyClass, source: string, options?: { alwaysOn?: boolean }) {
+  const choices = decl.properties[source]?.choices;
   return (
     <SelectInput
       key={source}
@@ -27,8 +28,8 @@ export function yesNoFilter(decl: AnyClass, source: string, options?: { alwaysOn
       alwaysOn={options?.alwaysOn}
       emptyText="Tous"
       choices={[
-        { id: 'true', name: 'Oui' },
-        { id: 'false', name: 'Non' },
+        { id: 'true', name: choices?.true ?? 'Oui' },
+        { id: 'false', name: choices?.false ?? 'Non' },
       ]}
     />
   );

@@ -128,6 +128,7 @@ export const User = defineClass({
     enabled: {
       type: 'boolean',
       label: 'Actif',
+      choices: { true: 'Actif', false: 'Inactif' },
       column: 'app_user.enabled',
       writable: true,
       filter: 'exact',

@@ -1,6 +1,5 @@
 // /users/list (spec administration §2, §3 "User", §9): the accounts in the administrator's scope,
 // by id ascending, 10 per page (25, 50, 100 offered); each row's name a real link to its detail.
-import { Chip } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import {
   AutocompleteInput,
@@ -15,6 +14,7 @@ import { Col, SpecList, SpecTable, yesNoFilter } from '../../components/list/ind
 import { filterLabel } from '../../domain/schema/types.ts';
 import { User } from '../../domain/schema/user.ts';
 import type { PageProps } from '../types.ts';
+import { EnabledChip } from './EnabledChip.tsx';
 import { users } from './index.ts';
 import { LIST_LOAD_ERROR, lastSignIn, type UserShown, userName } from './userParts.ts';
 
@@ -65,14 +65,9 @@ const filters = [
   yesNoFilter(User, 'enabled'),
 ];
 
-function EnabledChip() {
+function Enabled() {
   const user = useRecordContext<UserRow>();
-  if (!user) return null;
-  return user.enabled ? (
-    <Chip size="small" color="success" label="Actif" />
-  ) : (
-    <Chip size="small" label="Inactif" />
-  );
+  return user ? <EnabledChip enabled={user.enabled} /> : null;
 }
 
 function Actions() {
@@ -113,7 +108,7 @@ export function UserList({ title }: PageProps) {
           disableSort
         />
         <Col source="pole" render={(user) => (user as UserRow).pole?.label ?? ''} disableSort />
-        <Col source="enabled" field={EnabledChip} />
+        <Col source="enabled" field={Enabled} />
         <Col source="lastLogged" render={(user) => lastSignIn((user as UserRow).lastLogged)} />
       </SpecTable>
     </SpecList>

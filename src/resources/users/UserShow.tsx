@@ -3,7 +3,7 @@
 // (POST /api/users/{id}/reset_password, 202) sent by e-mail.
 import EditIcon from '@mui/icons-material/Edit';
 import LockResetIcon from '@mui/icons-material/LockReset';
-import { Box, Button, Chip, Stack, Typography } from '@mui/material';
+import { Box, Button, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import type { ReactNode } from 'react';
 import { Labeled } from 'react-admin';
@@ -14,6 +14,7 @@ import { civilityLabel, yesNo } from '../../domain/format.ts';
 import { User } from '../../domain/schema/user.ts';
 import { GENERIC_FAILURE, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../types.ts';
+import { EnabledChip } from './EnabledChip.tsx';
 import { ProfileRights } from './ProfileRights.tsx';
 import {
   LOAD_ERROR,
@@ -134,11 +135,7 @@ function UserDetailContent() {
         <Value field="email">{user.email}</Value>
         <Value field="realm">{user.realm}</Value>
         <Value field="enabled">
-          {user.enabled ? (
-            <Chip size="small" color="success" label="Actif" />
-          ) : (
-            <Chip size="small" label="Inactif" />
-          )}
+          <EnabledChip enabled={user.enabled} />
         </Value>
         <Value field="hasSsoAccount">{yesNo(user.hasSsoAccount)}</Value>
         <Value field="idSso">{user.idSso}</Value>
