@@ -1,6 +1,7 @@
 // A partner access group as the API sends it (src/domain/schema/accessGroup.ts), and what its
 // screens derive from it.
 import type { Identifier } from 'ra-core';
+import { idOfIri } from '../../domain/apiValues.ts';
 
 export interface Group {
   id: Identifier;
@@ -31,5 +32,4 @@ export const creatorName = (group: Pick<Group, 'createdBy'> | undefined): string
   group?.createdBy ? `${group.createdBy.firstname} ${group.createdBy.lastname}` : '—';
 
 /** The id at the end of an IRI; an id as it is. */
-export const idOf = (value: string | number): number =>
-  typeof value === 'number' ? value : Number(value.slice(value.lastIndexOf('/') + 1));
+export const idOf = (value: string | number): number => Number(idOfIri(value));

@@ -3,6 +3,7 @@
 // the form holds it (references as ids, the inputs' values), and how a user is named and shown.
 // The body a save sends is src/domain/userForm.ts's userSaveBody, never written here.
 import dayjs from 'dayjs';
+import { idOfIri } from '../../domain/apiValues.ts';
 import { allLabels } from '../../domain/schema/types.ts';
 import { User } from '../../domain/schema/user.ts';
 import type { UserRecord } from '../../domain/userForm.ts';
@@ -51,10 +52,7 @@ const REFERENCES = ['organization', 'profileRealm', 'pole', 'accessGroup', 'mana
 const idOf = (value: unknown): unknown => {
   if (value === null || value === undefined || value === '') return null;
   if (typeof value === 'object') return (value as { id?: unknown }).id ?? null;
-  if (typeof value === 'string' && /^\/api\/.+\/\d+$/.test(value)) {
-    return Number(value.slice(value.lastIndexOf('/') + 1));
-  }
-  return value;
+  return idOfIri(value);
 };
 
 /** A user as the API answers it, as the form holds it: its references as their ids. */
