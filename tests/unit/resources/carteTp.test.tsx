@@ -201,8 +201,9 @@ describe('CarteTp', () => {
     });
   });
 
-  it('says when the e-mail could not be sent', async () => {
-    emailStatus = 422;
+  /** Sends the card to the insured's address with the server answering `status`: the toast. */
+  async function sendFailing(status: number) {
+    emailStatus = status;
     renderCard('marie.durand@exemple.fr');
     fireEvent.click(await screen.findByRole('button', { name: 'Envoyer par e-mail' }));
     expect(
@@ -210,18 +211,15 @@ describe('CarteTp', () => {
         "Une erreur est survenue durant l'envois de la carte tiers payant",
       ),
     ).toBeInTheDocument();
+  }
+
+  it('says when the e-mail could not be sent', async () => {
+    await sendFailing(422);
     expect(within(toasts()).queryByText('La carte tiers payant a été envoyée')).toBeNull();
   });
 
   it('asks the server to send the mail once, even when it answers 5xx (no retry, no second mail)', async () => {
-    emailStatus = 500;
-    renderCard('marie.durand@exemple.fr');
-    fireEvent.click(await screen.findByRole('button', { name: 'Envoyer par e-mail' }));
-    expect(
-      await within(toasts()).findByText(
-        "Une erreur est survenue durant l'envois de la carte tiers payant",
-      ),
-    ).toBeInTheDocument();
+    await sendFailing(500);
     expect(calls.filter((c) => c.url.includes('/email/'))).toHaveLength(1);
   });
 
