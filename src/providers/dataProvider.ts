@@ -7,10 +7,13 @@ import {
 } from 'ra-core';
 import { idOfIri, isEmptyValue } from '../domain/apiValues.ts';
 import {
+  applies,
   classNamed,
   classOfResource,
+  itemBase,
   MAX_ITEMS_PER_PAGE,
   orderParameter,
+  type PropertyDecl,
 } from '../domain/schema/index.ts';
 import { getBearer } from './bearer.ts';
 import { type HttpClient, httpClient } from './httpClient.ts';
@@ -74,6 +77,32 @@ function recordOf(resource: string, record: HydraRecord): RaRecord {
     if (!p.relation || p.type === 'json' || !(name in out)) continue;
     const value = out[name];
     out[name] = Array.isArray(value) ? value.map(idOfIri) : idOfIri(value);
+  }
+  return out;
+}
+
+/** What a property that does not apply is sent as: nothing of it (a folder's realms: []). */
+const emptyOf = (p: PropertyDecl) => (p.relation?.many ? [] : p.type === 'boolean' ? false : null);
+
+/**
+ * A record of a generic screen as its class's writes take it: a property that does not apply
+ * under the record's other values is sent empty (spec administration §4: « Saving a folder
+ * role sends empty realms and empty profiles »), whatever the hidden input still held; a
+ * to-many relation declared with a `member` sends each id as `{ [member]: IRI }` (a profile's
+ * `realms[{realm}]`, spec administration §7). Anything else as the form holds it.
+ */
+export function bodyOf(resource: string, data: Record<string, unknown>): Record<string, unknown> {
+  const decl = classOfResource(resource);
+  if (!decl?.screens) return data;
+  const out = { ...data };
+  for (const [name, p] of Object.entries(decl.properties)) {
+    if (name in out && !applies(p, (other) => data[other])) out[name] = emptyOf(p);
+    const member = p.relation?.member;
+    const target = p.relation && classNamed(p.relation.target);
+    if (!member || !target || !Array.isArray(out[name])) continue;
+    out[name] = (out[name] as unknown[]).map((id) => ({
+      [member]: typeof id === 'string' && id.startsWith('/') ? id : `${itemBase(target)}/${id}`,
+    }));
   }
   return out;
 }
@@ -243,7 +272,11 @@ export function createHydraDataProvider(
 
     async create(resource, { data }) {
       const route = routeOf(resource);
-      const { json, headers } = await write(route.create ?? route.collection, 'POST', data);
+      const { json, headers } = await write(
+        route.create ?? route.collection,
+        'POST',
+        bodyOf(resource, data),
+      );
       responses.clear();
       const created = recordOf(resource, json);
       remember(itemUrl(resource, created.id as Identifier), headers);
@@ -252,14 +285,16 @@ export function createHydraDataProvider(
 
     async update(resource, { id, data }) {
       const url = itemUrl(resource, id);
-      const { json, headers } = await write(url, 'PUT', data, ifMatch(url));
+      const { json, headers } = await write(url, 'PUT', bodyOf(resource, data), ifMatch(url));
       responses.clear();
       remember(url, headers);
       return { data: recordOf(resource, json) as never };
     },
 
     async updateMany(resource, { ids, data }) {
-      await Promise.all(ids.map((id) => write(itemUrl(resource, id), 'PUT', data)));
+      await Promise.all(
+        ids.map((id) => write(itemUrl(resource, id), 'PUT', bodyOf(resource, data))),
+      );
       responses.clear();
       return { data: ids };
     },

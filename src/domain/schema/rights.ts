@@ -24,7 +24,8 @@ const linked = (
   ({
     type: 'integer',
     label,
-    relation: { target, many: true, through },
+    // Written as the spec's body names it: realms[{realm}], roles[{role}].
+    relation: { target, many: true, through, member: alias.slice(alias.indexOf('.') + 1) },
     writable: true,
     filter: { kind: 'iri', aliases: [alias] },
   }) as const;

@@ -94,6 +94,12 @@ export interface RelationDecl {
    * gives (IRIs, ids, or objects naming one: `[{ realm: '/api/realms/1' }]`).
    */
   through?: LinkDecl;
+  /**
+   * How a client writes each element: `{ [member]: IRI }` (spec administration §7, a profile's
+   * `realms[{realm}]`), the link table's row as the older API named it. The server takes this
+   * shape, an id or an IRI alike.
+   */
+  member?: string;
 }
 
 /** A link table: `owner` holds the declared class's id, `target` the related class's id. */

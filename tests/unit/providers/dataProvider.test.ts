@@ -302,6 +302,63 @@ describe('Hydra data provider', () => {
     ]);
   });
 
+  it("writes a profile's realms and roles as the spec's body names them, and reads them back as ids", async () => {
+    const bodies: unknown[] = [];
+    const answer = {
+      '@id': '/api/profiles/7',
+      '@type': 'Profile',
+      id: 7,
+      name: 'Vendeurs',
+      realms: ['/api/realms/1', '/api/realms/2'],
+      roles: ['/api/roles/30'],
+    };
+    server.use(
+      http.post('*/api/profiles', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(answer, { status: 201 });
+      }),
+      http.put('*/api/profiles/7', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(answer);
+      }),
+    );
+    const data = { name: 'Vendeurs', isRestricted: false, realms: [1, 2], roles: [30] };
+    const created = await dataProvider.create('profiles', { data });
+    await dataProvider.update('profiles', { id: 7, data, previousData: created.data });
+    const spec = {
+      name: 'Vendeurs',
+      isRestricted: false,
+      realms: [{ realm: '/api/realms/1' }, { realm: '/api/realms/2' }],
+      roles: [{ role: '/api/roles/30' }],
+    };
+    expect(bodies).toEqual([spec, spec]);
+    expect(created.data).toMatchObject({ realms: [1, 2], roles: [30] });
+  });
+
+  it('sends a folder role with empty realms and profiles, and no warning on a role that warns on deletion', async () => {
+    const bodies: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post('*/api/roles', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ '@id': '/api/roles/9', id: 9, ...body }, { status: 201 });
+      }),
+    );
+    // What the hidden inputs still hold, after the user ticked « Dossier » or the deletion warning.
+    const held = { realms: [1], profiles: [2], hasWarning: true };
+    await dataProvider.create('roles', { data: { name: 'Dossier', isFolder: true, ...held } });
+    await dataProvider.create('roles', {
+      data: { name: 'VIEW_X', isFolder: false, deleteWarning: true, ...held },
+    });
+    expect(bodies[0]).toMatchObject({ isFolder: true, realms: [], profiles: [] });
+    expect(bodies[1]).toMatchObject({
+      isFolder: false,
+      hasWarning: false,
+      realms: [{ realm: '/api/realms/1' }],
+      profiles: [{ profile: '/api/profiles/2' }],
+    });
+  });
+
   it('reads the login of a bearer token for the cache key', async () => {
     const payload = btoa(JSON.stringify({ sub: 'x1', preferred_username: 'vendeur' }));
     await expect(userKeyOfBearer(async () => `h.${payload}.s`)).resolves.toBe('vendeur');
