@@ -169,16 +169,26 @@ const PERSONAL_FIELDS = new Set([
 const isPersonalField = (key: string) =>
   PERSONAL_FIELDS.has(key.toLowerCase()) || PERSONAL_PATTERN.test(key.toLowerCase());
 
+/** An e-mail address, whichever field holds it: its domain is kept (which partner it was). */
+const EMAIL_ADDRESS = /[^\s@<>"'(),;:]+@([\w-]+(?:\.[\w-]+)+)/g;
+
+/** A text with each e-mail address's local part masked: '***@horizon-courtage.fr'. */
+export const maskEmails = (text: string): string =>
+  text.includes('@') ? text.replace(EMAIL_ADDRESS, `${MASK}@$1`) : text;
+
 /**
  * Every log line's own fields (those given to log.info({ ... })): a URL redacted, a field that
- * names personal data masked, whatever module logs it.
+ * names personal data masked, an e-mail address in any other text masked but for its domain,
+ * whatever module logs it.
  */
 function log(object: Loggable): Loggable {
   let changed: Loggable | undefined;
   for (const [key, value] of Object.entries(object)) {
     let safe = value;
-    if (typeof value === 'string' && URL_KEYS.has(key)) safe = redactUrl(value);
+    if (typeof value === 'string' && URL_KEYS.has(key)) safe = maskEmails(redactUrl(value));
     else if (typeof value === 'string' && isPersonalField(key)) safe = MASK;
+    // A field named for what it is (a mail's `to`) may still hold an address.
+    else if (typeof value === 'string') safe = maskEmails(value);
     if (safe !== value) {
       changed ??= { ...object };
       changed[key] = safe;

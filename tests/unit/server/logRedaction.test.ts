@@ -110,6 +110,40 @@ describe('redactText', () => {
   });
 });
 
+describe("a log line's own fields", () => {
+  /** What a logger writes for `fields`. */
+  function written(fields: Record<string, unknown>) {
+    const out = new PassThrough();
+    const lines: Array<Record<string, unknown>> = [];
+    out.on('data', (chunk: Buffer) => {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    });
+    const app = Fastify({ logger: loggerOptions('info', out) });
+    app.log.info(fields, 'mail written');
+    return new Promise<Record<string, unknown>>((done) => setImmediate(() => done(lines[0])));
+  }
+
+  it("masks an e-mail address in any field, a mail's recipient too, and keeps its domain", async () => {
+    const line = await written({
+      path: '/data/outbox/2026-11-28T05-00-00-ab12cd34.eml',
+      to: 'victor.morel@horizon-courtage.fr',
+      note: 'Copie à "Léa" <lea.roy+tp@exemple.fr>, refusée',
+      email: 'lea.roy@exemple.fr',
+      subject: 'Votre carte de tiers payant',
+      count: 2,
+    });
+    expect(line).toMatchObject({
+      path: '/data/outbox/2026-11-28T05-00-00-ab12cd34.eml',
+      to: `${MASK}@horizon-courtage.fr`,
+      note: `Copie à "Léa" <${MASK}@exemple.fr>, refusée`,
+      email: MASK,
+      subject: 'Votre carte de tiers payant',
+      count: 2,
+    });
+    expect(JSON.stringify(line)).not.toMatch(/victor|lea\.roy/);
+  });
+});
+
 describe('OneLinePerRequest', () => {
   /** The lines a server logging at `level` writes for one GET of a personal address. */
   async function linesOf(level: string) {
