@@ -1,5 +1,6 @@
 // Bearer verification of the protected API (GET /api/me): a valid token passes, everything
 // else gets 401 application/problem+json with the French Hydra error.
+import { execFile } from 'node:child_process';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, OidcBrowser } from './support/oidcClient.ts';
@@ -78,6 +79,25 @@ describe('the protected API', () => {
       'demo',
     );
     expect((await callApi(server.url, '/api/me', tokens.access_token)).status).toBe(200);
+  });
+
+  it('npm run token prints a token of that sign-in, and says in French when it is refused', async () => {
+    const run = (...args: string[]) =>
+      new Promise<{ code: number | null; out: string; err: string }>((done) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'scripts/token.ts', ...args],
+          { env: { ...process.env, BASE_URL: server.url } },
+          (error, out, err) => done({ code: error ? (error.code as number) : 0, out, err }),
+        );
+      });
+    const signedIn = await run('vendeur');
+    expect(signedIn.code).toBe(0);
+    const me = await callApi(server.url, '/api/me', signedIn.out.trim());
+    expect(await me.json()).toMatchObject({ username: 'vendeur' });
+    const refused = await run('vendeur', 'mauvais');
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('identifiant ou mot de passe incorrect');
   });
 
   it('answers 401 without a token', async () => {

@@ -51,6 +51,7 @@ beforeAll(async () => {
                 lowerBound: false,
                 hasNext: query.offset + query.itemsPerPage < rows.length,
                 previousReachable: true,
+                offsetCap: 10_000,
               },
               members,
             ),

@@ -353,3 +353,27 @@ describe('malformed parameters', () => {
     }
   });
 });
+
+describe('deep pages', () => {
+  it('links no next page that would be refused, and says which order goes further', async () => {
+    // The default order (latest subscription first) may be empty: no keyset cursor.
+    const numbered = await list('/api/assures?page=1001', 'ageo');
+    expect(numbered.totalItemsIsLowerBound).toBe(true);
+    expect(numbered['hydra:view']['hydra:next']).toBeUndefined();
+    expect((await list('/api/assures?page=1000', 'ageo'))['hydra:view']['hydra:next']).toBe(
+      '/api/assures?page=1001',
+    );
+    const tooDeep = await get('/api/assures?page=1002', 'ageo');
+    expect(tooDeep.status).toBe(400);
+    expect(tooDeep.body.detail).toBe(
+      `Le paramètre « page » dépasse les ${(10_000).toLocaleString('fr-FR')} premiers résultats : affinez les filtres, ou triez sur une colonne toujours renseignée (order[id]) : le lien hydra:next va alors au-delà.`,
+    );
+    // The order the message names does go further.
+    const byId = await list('/api/assures?order[id]=asc&page=1001', 'ageo');
+    const next = byId['hydra:view']['hydra:next'] as string;
+    expect(next).toMatch(/after=/);
+    expect(ids(await list(next, 'ageo'))).toEqual(
+      await idsOf('SELECT id FROM insured ORDER BY id LIMIT 10 OFFSET 10010'),
+    );
+  });
+});

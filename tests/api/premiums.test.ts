@@ -360,7 +360,9 @@ describe('deep pages and malformed parameters', () => {
     );
     const tooDeep = await get('/cotisations?page=1002', 'ageo');
     expect(tooDeep.status).toBe(400);
-    expect(tooDeep.body['hydra:description']).toContain('page');
+    expect(tooDeep.body['hydra:description']).toBe(
+      `Le paramètre « page » dépasse les ${(10_000).toLocaleString('fr-FR')} premiers résultats : affinez les filtres, ou suivez le lien hydra:next (curseur « after »).`,
+    );
     const forged = await get('/cotisations?after=abc&page=1002', 'ageo');
     expect(forged.status).toBe(400);
     expect(forged.body['hydra:description']).toContain('after');

@@ -27,6 +27,7 @@ describe('hydraPage', () => {
     resource: 'Contract',
     lowerBound: false,
     previousReachable: true,
+    offsetCap: 10_000,
   };
 
   it('describes the page, the total and the neighbours', () => {
@@ -90,5 +91,23 @@ describe('hydraPage', () => {
     );
     expect(page.totalItemsIsLowerBound).toBe(true);
     expect(page['hydra:view']['hydra:last']).toBeUndefined();
+  });
+
+  it('links no next page that neither a number nor a cursor reaches', () => {
+    const last = { ...facts, lowerBound: true, totalItems: 10_000, hasNext: true };
+    const atCap = { url: '/api/assures?page=1001', query: { page: 1001, itemsPerPage: 10 } };
+    // Without a cursor page 1002 (offset 10,010) would be a 400: no link to it.
+    expect(hydraPage({ ...last, ...atCap }, members)['hydra:view']['hydra:next']).toBeUndefined();
+    // With one, the link carries it.
+    expect(
+      hydraPage({ ...last, ...atCap, nextCursor: 'abc' }, members)['hydra:view']['hydra:next'],
+    ).toBe('/api/assures?after=abc&page=1002');
+    // The page before still links page 1001, the last a number reaches.
+    expect(
+      hydraPage(
+        { ...last, url: '/api/assures?page=1000', query: { page: 1000, itemsPerPage: 10 } },
+        members,
+      )['hydra:view']['hydra:next'],
+    ).toBe('/api/assures?page=1001');
   });
 });

@@ -90,7 +90,7 @@ export function registerDashboard(api: Api, deps: ResourceDeps): void {
     api.get(path, async (request, reply) => {
       const ctx = await contextOf(request, deps, SUMMARY_DECL.roles);
       const { qb, query } = filtered(SUMMARY_DECL, ctx);
-      checkOffset(query.offset);
+      checkOffset(query.offset, 'none');
       const grouped = (qb as AnySelect)
         .select([
           'commission.year',
@@ -144,6 +144,7 @@ export function registerDashboard(api: Api, deps: ResourceDeps): void {
           lowerBound: false,
           hasNext: rows.length > query.itemsPerPage,
           previousReachable: (query.page - 2) * query.itemsPerPage <= MAX_OFFSET,
+          offsetCap: MAX_OFFSET,
         },
         rows.slice(0, query.itemsPerPage).map(member),
       );

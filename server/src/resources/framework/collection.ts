@@ -246,7 +246,9 @@ function plan(decl: CollectionDecl, ctx: Ctx, cap: number, url: string): Plan {
   const keys = listKeys(decl, query);
   const keyset = decl.keyset === true && followsByKeyset(decl, query);
   const cursor = keyset ? decodeCursor(ctx.query.after, keys) : undefined;
-  if (!cursor) checkOffset(query.offset, cap);
+  if (!cursor) {
+    checkOffset(query.offset, keyset ? 'cursor' : decl.keyset ? 'otherOrder' : 'none', cap);
+  }
 
   let page = windowQuery(decl.source, ctx, qb, keys, cursor?.values, {
     limit: query.itemsPerPage + 1,
@@ -358,6 +360,7 @@ export function collection(api: Api, deps: ResourceDeps, declared: CollectionDec
           hasNext,
           nextCursor,
           previousReachable: (query.page - 2) * query.itemsPerPage <= cap,
+          offsetCap: cap,
         },
         members,
         known.links,

@@ -90,12 +90,22 @@ export function afterCursor(keys: readonly SortKey[], values: unknown[]): Expres
   return sql<SqlBool>`(${sql.join(branches, sql` OR `)})`;
 }
 
-/** Page numbers reach the counted rows only: past them, 400 (follow hydra:next instead). */
-export function checkOffset(offset: number, cap = MAX_OFFSET): void {
+/** How a list goes on past its numbered pages: its order's cursor, another order's, or not. */
+export type Beyond = 'cursor' | 'otherOrder' | 'none';
+
+const FURTHER: Record<Beyond, string> = {
+  cursor: 'affinez les filtres, ou suivez le lien hydra:next (curseur « after »)',
+  otherOrder:
+    'affinez les filtres, ou triez sur une colonne toujours renseignée (order[id]) : le lien hydra:next va alors au-delà',
+  none: 'affinez les filtres',
+};
+
+/** Page numbers reach the counted rows only: past them, 400 saying how to go on. */
+export function checkOffset(offset: number, beyond: Beyond, cap = MAX_OFFSET): void {
   if (offset > cap) {
     throw httpError(
       400,
-      `Le paramètre « page » dépasse les ${cap.toLocaleString('fr-FR')} premiers résultats : affinez les filtres, ou suivez le lien hydra:next (curseur « after »).`,
+      `Le paramètre « page » dépasse les ${cap.toLocaleString('fr-FR')} premiers résultats : ${FURTHER[beyond]}.`,
     );
   }
 }

@@ -16,6 +16,8 @@ export interface PageFacts {
   nextCursor?: string;
   /** Whether page numbers alone reach the previous page (offset within the bound). */
   previousReachable: boolean;
+  /** The largest offset a page number reaches: a next page past it needs the cursor. */
+  offsetCap: number;
 }
 
 /**
@@ -59,7 +61,10 @@ export function hydraPage<T>(facts: PageFacts, members: T[], link = pageLinks(fa
   if (page > 1 && facts.previousReachable) {
     view['hydra:previous'] = link(page - 1);
   }
-  if (facts.hasNext) view['hydra:next'] = link(page + 1, facts.nextCursor);
+  // A next page no number nor cursor can read gets no link (a client would follow it to a 400).
+  const nextReachable =
+    facts.nextCursor !== undefined || page * query.itemsPerPage <= facts.offsetCap;
+  if (facts.hasNext && nextReachable) view['hydra:next'] = link(page + 1, facts.nextCursor);
   return {
     '@context': `/api/contexts/${facts.resource}`,
     '@id': url.split('?')[0],
