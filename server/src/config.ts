@@ -120,57 +120,67 @@ const schema = z.object({
 /** Variables whose value a configuration error never echoes. */
 const SECRETS = new Set(['ADMIN_PASSWORD']);
 
+/** A fault of one variable found by looking at others too. */
+interface CrossFault {
+  name: string;
+  message: string;
+}
+
+/** The variables given (set and not empty), as written: what the cross checks look at. */
+type Given = Readonly<Record<string, string | undefined>>;
+
 /**
  * The first administrator (ADMIN_LOGIN, with ADMIN_PASSWORD on the embedded provider; the
  * external provider holds its own passwords).
  */
-const firstAdminComplete = (env: z.output<typeof schema>, ctx: z.RefinementCtx): void => {
+function firstAdminFaults(env: Given): CrossFault[] {
   const embedded = !env.OIDC_ISSUER;
   if (env.ADMIN_PASSWORD && !env.ADMIN_LOGIN)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ADMIN_LOGIN'],
-      message: 'must be set with ADMIN_PASSWORD (the first administrator)',
-    });
-  else if (embedded && env.ADMIN_LOGIN && !env.ADMIN_PASSWORD)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ADMIN_PASSWORD'],
-      message: 'must be set with ADMIN_LOGIN on the embedded identity provider',
-    });
-  else if (!embedded && env.ADMIN_PASSWORD)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['ADMIN_PASSWORD'],
-      message: 'is not used with OIDC_ISSUER: the identity provider holds the passwords',
-    });
-};
+    return [
+      { name: 'ADMIN_LOGIN', message: 'must be set with ADMIN_PASSWORD (the first administrator)' },
+    ];
+  if (embedded && env.ADMIN_LOGIN && !env.ADMIN_PASSWORD)
+    return [
+      {
+        name: 'ADMIN_PASSWORD',
+        message: 'must be set with ADMIN_LOGIN on the embedded identity provider',
+      },
+    ];
+  if (!embedded && env.ADMIN_PASSWORD)
+    return [
+      {
+        name: 'ADMIN_PASSWORD',
+        message: 'is not used with OIDC_ISSUER: the identity provider holds the passwords',
+      },
+    ];
+  return [];
+}
 
 /**
  * The Keycloak directory needs its address and its client's credentials together. A missing
  * one is reported on its own name; credentials without an address are reported on
  * KEYCLOAK_ADMIN_URL, so that the secret is never echoed.
  */
-const keycloakComplete = (env: z.output<typeof schema>, ctx: z.RefinementCtx): void => {
+function keycloakFaults(env: Given): CrossFault[] {
   if (env.KEYCLOAK_ADMIN_URL) {
-    for (const name of ['KEYCLOAK_ADMIN_CLIENT_ID', 'KEYCLOAK_ADMIN_CLIENT_SECRET'] as const) {
-      if (!env[name]) {
-        ctx.addIssue({
-          code: 'custom',
-          path: [name],
-          message: 'must be set when KEYCLOAK_ADMIN_URL is set (the directory search of Keycloak)',
-        });
-      }
-    }
-  } else if (env.KEYCLOAK_ADMIN_CLIENT_ID || env.KEYCLOAK_ADMIN_CLIENT_SECRET) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['KEYCLOAK_ADMIN_URL'],
-      message:
-        'must be set when KEYCLOAK_ADMIN_CLIENT_ID or KEYCLOAK_ADMIN_CLIENT_SECRET is set, such as https://sso.example.fr',
-    });
+    return (['KEYCLOAK_ADMIN_CLIENT_ID', 'KEYCLOAK_ADMIN_CLIENT_SECRET'] as const)
+      .filter((name) => !env[name])
+      .map((name) => ({
+        name,
+        message: 'must be set when KEYCLOAK_ADMIN_URL is set (the directory search of Keycloak)',
+      }));
   }
-};
+  if (env.KEYCLOAK_ADMIN_CLIENT_ID || env.KEYCLOAK_ADMIN_CLIENT_SECRET) {
+    return [
+      {
+        name: 'KEYCLOAK_ADMIN_URL',
+        message:
+          'must be set when KEYCLOAK_ADMIN_CLIENT_ID or KEYCLOAK_ADMIN_CLIENT_SECRET is set, such as https://sso.example.fr',
+      },
+    ];
+  }
+  return [];
+}
 
 /** An IPv4/IPv6 address, a CIDR network, or one of proxy-addr's named ranges. */
 function isProxyAddress(value: string): boolean {
@@ -262,21 +272,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const present = Object.fromEntries(
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
-  const parsed = schema
-    .superRefine(keycloakComplete)
-    .superRefine(firstAdminComplete)
-    .safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = issue.path.join('.');
-      if (SECRETS.has(name)) return `  ${name}: ${issue.message}`;
-      return `  ${name}=${JSON.stringify(masked(present[name] ?? ''))}: ${issue.message}`;
+  const parsed = schema.safeParse(present);
+  // Checks across variables look at what was written, so that they are reported in the same
+  // run as any bad value (one round of fixes, not several).
+  const faults: CrossFault[] = [
+    ...(parsed.success
+      ? []
+      : parsed.error.issues.map((issue) => ({
+          name: issue.path.join('.'),
+          message: issue.message,
+        }))),
+    ...keycloakFaults(present),
+    ...firstAdminFaults(present),
+  ];
+  if (!parsed.success || faults.length) {
+    const lines = faults.map(({ name, message }) => {
+      if (SECRETS.has(name)) return `  ${name}: ${message}`;
+      return `  ${name}=${JSON.stringify(masked(present[name] ?? ''))}: ${message}`;
     });
     throw new ConfigError(
       `Invalid configuration:\n${lines.join('\n')}\nSee docs/configuration.md.`,
     );
   }
-  const e = parsed.data;
+  const e = parsed.data as z.output<typeof schema>;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const embedded = !e.OIDC_ISSUER;
   return {

@@ -6,7 +6,7 @@ import { openDatabase } from './db/database.ts';
 import { demoPasswordRefusal } from './db/demoPasswords.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { banner } from './http/banner.ts';
-import { isPortFree, portInUseMessage } from './http/port.ts';
+import { hostUnusableMessage, isPortFree, portInUseMessage } from './http/port.ts';
 import { stopOnSignals } from './http/shutdown.ts';
 
 const config = loadConfigOrExit();
@@ -16,10 +16,23 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!(await isPortFree(config.port, config.host))) fail(portInUseMessage(config.port));
+/** What went wrong, in words: PGlite's file system throws objects with a code, no message. */
+function reasonOf(error: unknown): string {
+  if (error instanceof Error && error.message) return error.message;
+  const { code, errno } = (error ?? {}) as { code?: unknown; errno?: unknown };
+  if (code !== undefined || errno !== undefined) {
+    return `file system error ${code ?? errno}: check that DATA_DIR can be written by this user`;
+  }
+  return String(error);
+}
 
-const database = await openDatabase(config.database).catch((error: Error) =>
-  fail(`Cannot open the database (${config.database.kind}): ${error.message}`),
+const portFree = await isPortFree(config.port, config.host).catch((error: unknown) =>
+  fail(hostUnusableMessage(config.host, error)),
+);
+if (!portFree) fail(portInUseMessage(config.port));
+
+const database = await openDatabase(config.database).catch((error: unknown) =>
+  fail(`Cannot open the database (${config.database.kind}): ${reasonOf(error)}`),
 );
 const prepared = await prepareDatabase(database, {
   seedScale: config.seedScale,

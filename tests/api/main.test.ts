@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
-import { type Child, MAIN, run } from './support/process.ts';
+import { type Child, MAIN, RESET, run } from './support/process.ts';
 import { type FreshDatabase, freePort, freshDatabase } from './support/server.ts';
 
 const START = 120_000;
@@ -107,6 +107,55 @@ describe('server/src/main.ts', () => {
       } finally {
         await new Promise((resolve) => blocker.close(resolve));
       }
+    },
+    START,
+  );
+
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'refuses a second server on the same embedded database, and takes over the lock of a killed one',
+    async () => {
+      fresh = await freshDatabase({ seeded: true });
+      const env = (port: number) => ({ ...fresh?.env, PORT: String(port), HOST: '127.0.0.1' });
+      child = run(MAIN, env(await freePort()));
+      await child.waitFor(/is ready/);
+      const second = run(MAIN, env(await freePort()));
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toContain(
+        `is used by another server (process ${child.process.pid}): keep one running server per DATA_DIR`,
+      );
+      expect(second.output()).not.toMatch(/\bat .*\.ts:\d+/);
+      // Nor is the database reset under it: the files stay.
+      const reset = run(RESET, env(await freePort()));
+      expect(await reset.exited).toBe(1);
+      expect(reset.output()).toContain('Database not reset: ');
+      expect(existsSync(join(fresh.dataDir, 'db', 'PG_VERSION'))).toBe(true);
+
+      // Killed, the first leaves its lock behind: the next start takes it over.
+      child.process.kill('SIGKILL');
+      await child.exited;
+      expect(existsSync(join(fresh.dataDir, 'db.lock'))).toBe(true);
+      child = run(MAIN, env(await freePort()));
+      await child.waitFor(/is ready/);
+      child.process.kill('SIGTERM');
+      expect(await child.exited).toBe(0);
+      expect(existsSync(join(fresh.dataDir, 'db.lock'))).toBe(false);
+    },
+    START,
+  );
+
+  it(
+    'exits 1 with a clear message when HOST is no address of this machine',
+    async () => {
+      child = run(MAIN, {
+        DATA_DIR: '/nonexistent-qa',
+        PORT: String(await freePort()),
+        HOST: 'pas-un-hote.invalid',
+      });
+      expect(await child.exited).toBe(1);
+      expect(child.output()).toContain(
+        'HOST="pas-un-hote.invalid": the server cannot listen there (ENOTFOUND). Set HOST to an address of this machine',
+      );
+      expect(child.output()).not.toMatch(/\bat .*\.ts:\d+/);
     },
     START,
   );

@@ -7,6 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.ts';
 import { pgCursor, type RowCursor } from './cursor.ts';
+import { lockDirectory } from './directoryLock.ts';
 import { holdInstanceLockOnPglite, holdInstanceLockOnServer } from './instance.ts';
 import { pglitePool } from './pgliteDialect.ts';
 import { preparingPool } from './preparedStatements.ts';
@@ -78,9 +79,17 @@ export async function openDatabase(database: Config['database']): Promise<Databa
       },
     };
   }
-  if (database.dir !== 'memory://') mkdirSync(database.dir, { recursive: true });
+  const onDisk = database.dir !== 'memory://';
+  if (onDisk) mkdirSync(database.dir, { recursive: true });
+  const unlock = onDisk ? lockDirectory(database.dir) : () => undefined;
   // unaccent: the full-text search folds accents (migration 017_search).
-  const pglite = await PGlite.create(database.dir, { parsers: PARSERS, extensions: { unaccent } });
+  const pglite = await PGlite.create(database.dir, {
+    parsers: PARSERS,
+    extensions: { unaccent },
+  }).catch((error: unknown) => {
+    unlock();
+    throw error;
+  });
   await holdInstanceLockOnPglite(pglite);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
   return {
@@ -90,6 +99,7 @@ export async function openDatabase(database: Config['database']): Promise<Databa
     async close() {
       await db.destroy();
       await pglite.close();
+      unlock();
     },
   };
 }

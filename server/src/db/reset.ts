@@ -3,16 +3,24 @@
 // a demo on PostgreSQL), else the codes and ADMIN_LOGIN's first administrator alone. PGlite:
 // its data directory is removed. PostgreSQL: the public schema is dropped and recreated (every
 // table, the migrations' bookkeeping included). Stop the server first: it keeps the embedded
-// database open.
+// database open, and its lock refuses the reset meanwhile.
 import { rmSync } from 'node:fs';
 import { sql } from 'kysely';
 import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from './database.ts';
+import { lockDirectory } from './directoryLock.ts';
 import { prepareDatabase } from './prepare.ts';
 
 const config = loadConfigOrExit();
 
 if (config.database.kind === 'pglite') {
+  // Never under a running server: its lock is taken first (./directoryLock.ts).
+  try {
+    lockDirectory(config.database.dir);
+  } catch (error) {
+    process.stderr.write(`Database not reset: ${(error as Error).message}\n`);
+    process.exit(1);
+  }
   rmSync(config.database.dir, { recursive: true, force: true });
 } else {
   const database = await openDatabase(config.database);

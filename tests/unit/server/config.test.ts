@@ -139,4 +139,21 @@ describe('loadConfig', () => {
       'See docs/configuration.md.',
     ]);
   });
+
+  it('reports the checks across variables in the same run as the bad values', () => {
+    const message = refusal({
+      PUBLIC_URL: 'ftp://x',
+      ADMIN_PASSWORD: 'court',
+      KEYCLOAK_ADMIN_CLIENT_ID: 'x',
+    });
+    expect(message.split('\n').map((line) => line.split(':')[0])).toEqual([
+      'Invalid configuration',
+      '  PUBLIC_URL="ftp',
+      '  ADMIN_PASSWORD',
+      '  KEYCLOAK_ADMIN_URL=""',
+      '  ADMIN_LOGIN=""',
+      'See docs/configuration.md.',
+    ]);
+    expect(message).not.toContain('court');
+  });
 });
