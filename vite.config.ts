@@ -5,7 +5,9 @@ import { precompress } from './scripts/precompress.ts';
 // The API server (Fastify, port 8080) serves the built SPA in production; in development Vite
 // serves it on 5173 and hands the server's paths over (API_URL points elsewhere than :8080).
 const api = process.env.API_URL ?? 'http://localhost:8080';
-const proxied = ['/api', '/oidc', '/.well-known', '/export', '/downloads'];
+// The SPA's calls: /api, the sign-in, the downloads, and the spec's POST /search (the header
+// search). The older unprefixed paths (/contrats, ...) are for other clients: not proxied.
+const proxied = ['/api', '/oidc', '/.well-known', '/export', '/downloads', '/search'];
 // The Host header is kept (no changeOrigin): `npm run dev` starts the server with
 // PUBLIC_URL=http://localhost:5173, so the identity provider's issuer, its pages, form posts and
 // cookies all live on the address the browser uses.
