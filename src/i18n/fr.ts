@@ -12,6 +12,11 @@ export const appMessages = {
       // spec partner-extranet §8: the generic failure toast.
       http_error: GENERIC_FAILURE,
     },
+    message: {
+      // A save the server refused field by field (422, 409): each message is under its field;
+      // the toast says where to look (ra-language-french: « Le formulaire n'est pas valide. »).
+      invalid_form: 'Le formulaire contient des erreurs : corrigez les champs signalés.',
+    },
   },
   app: {
     title: 'Espace partenaire',

@@ -256,6 +256,9 @@ describe('/brokers/create', () => {
 
     expect(await screen.findByText("Ce nom d'utilisateur est déjà utilisé.")).toBeInTheDocument();
     expect(screen.getByText('Le nom ne doit pas dépasser 100 caractères.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Le formulaire contient des erreurs : corrigez les champs signalés.'),
+    ).toBeInTheDocument();
     expect(location?.pathname).toBe('/brokers/create');
     expect(posted[0]).toMatchObject({
       username: 'vendeur',
