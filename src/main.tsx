@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { loadPublicConfig } from './providers/config.ts';
-import { reloadOnPreloadError } from './providers/lazyPage.ts';
 import { setupAuth } from './providers/setupAuth.ts';
 
 // Boot: read /api/config (brand, identity provider), apply the spec §4 token parameter, then
@@ -10,8 +9,6 @@ import { setupAuth } from './providers/setupAuth.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-
-reloadOnPreloadError();
 
 async function start(container: HTMLElement) {
   const config = await loadPublicConfig();

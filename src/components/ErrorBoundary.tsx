@@ -1,7 +1,8 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isChunkLoadError, reloadOnceForStaleChunk } from './chunkReload.ts';
+import { isChunkLoadError, reloadOnceForStaleChunk, serverAnswers } from './chunkReload.ts';
+import { ServerUnreachable } from './ServerUnreachable.tsx';
 
 interface Props {
   children: ReactNode;
@@ -11,9 +12,15 @@ interface Props {
 interface State {
   error: unknown;
   resetKey?: string;
+  /** The failure was a chunk the server could not send: it did not answer. */
+  unreachable?: boolean;
 }
 
-/** Keeps a failing page from blanking the whole app; a stale chunk reloads the page once. */
+/**
+ * Keeps a failing page from blanking the whole app. A chunk that failed to load reloads the
+ * page once when the server answers (a deployment), and says the service is unavailable when it
+ * does not (an outage: a reload would land on the browser's own error page).
+ */
 export class ErrorBoundary extends Component<Props, State> {
   state: State = { error: null, resetKey: this.props.resetKey };
 
@@ -22,16 +29,25 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
+    return props.resetKey !== state.resetKey
+      ? { error: null, unreachable: false, resetKey: props.resetKey }
+      : null;
   }
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (isChunkLoadError(error) && reloadOnceForStaleChunk()) return;
+    if (isChunkLoadError(error)) {
+      void serverAnswers().then((answers) => {
+        if (!answers) this.setState({ unreachable: true });
+        else if (!reloadOnceForStaleChunk()) console.error(error, info.componentStack);
+      });
+      return;
+    }
     console.error(error, info.componentStack);
   }
 
   render() {
     if (this.state.error === null) return this.props.children;
+    if (this.state.unreachable) return <ServerUnreachable />;
     return <CrashNotice onRetry={() => this.setState({ error: null })} />;
   }
 }

@@ -24,3 +24,17 @@ export function reloadOnceForStaleChunk(
   reload();
   return true;
 }
+
+/**
+ * Whether the server answers at all (any HTTP status): a chunk missing while it does is a
+ * deployment, worth a reload; while it does not, a reload would land on the browser's own
+ * error page, in English, and lose the app.
+ */
+export async function serverAnswers(): Promise<boolean> {
+  try {
+    await fetch('/api/maintenance', { cache: 'no-store' });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -45,6 +45,15 @@ export const layoutMessages = {
       message: "L'affichage de cette page a échoué.",
       retry: 'Réessayer',
     },
+    // A page whose code could not be fetched while the server did not answer (an outage, not a
+    // deployment): said in the app, instead of reloading onto the browser's own error page.
+    unreachable: {
+      title: 'Espace partenaire indisponible',
+      message:
+        "Le service ne répond pas pour le moment : cette page n'a pas pu être chargée. Merci de réessayer dans quelques instants.",
+      still: 'Le service ne répond toujours pas.',
+      retry: 'Réessayer',
+    },
     home: {
       welcome: 'Bienvenue sur votre espace partenaire',
       intro: 'Retrouvez ici vos produits, souscripteurs, contrats et assurés.',

@@ -1,5 +1,10 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { isChunkLoadError, reloadOnceForStaleChunk } from '../components/chunkReload.ts';
+import {
+  isChunkLoadError,
+  reloadOnceForStaleChunk,
+  serverAnswers,
+} from '../components/chunkReload.ts';
+import { ServerUnreachable } from '../components/ServerUnreachable.tsx';
 
 // spec partner-extranet §2 "All routes load on demand" and §8 "Stale code chunk failure: page
 // reloads once (not more than once per minute)". After a deployment, an open tab asks for chunk
@@ -9,28 +14,28 @@ import { isChunkLoadError, reloadOnceForStaleChunk } from '../components/chunkRe
 /** Never settles: keeps the Suspense fallback on screen while the page reloads. */
 const whileReloading = <T>() => new Promise<T>(() => undefined);
 
-/** React.lazy for a page module's named export, reloading the page once on a stale chunk. */
+/**
+ * React.lazy for a page module's named export, reloading the page once on a stale chunk. A
+ * chunk that failed while the server does not answer is an outage, not a deployment: the page
+ * says so in French (ServerUnreachable) and the app stays.
+ */
 export function lazyPage<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
   reload: () => boolean = () => reloadOnceForStaleChunk(),
+  answers: () => Promise<boolean> = serverAnswers,
 ): LazyExoticComponent<M[K] & ComponentType<object>> {
   return lazy(async () => {
     try {
       const module = await load();
       return { default: module[name] as M[K] & ComponentType<object> };
     } catch (error) {
-      if (isChunkLoadError(error) && reload()) return whileReloading();
+      if (!isChunkLoadError(error)) throw error;
+      if (!(await answers())) {
+        return { default: ServerUnreachable as unknown as M[K] & ComponentType<object> };
+      }
+      if (reload()) return whileReloading();
       throw error;
     }
   });
-}
-
-/** Vite's own signal that a preloaded chunk failed (`vite:preloadError`): same rule. */
-export function reloadOnPreloadError(target: Window = window): () => void {
-  const onError = (event: Event) => {
-    if (reloadOnceForStaleChunk()) event.preventDefault();
-  };
-  target.addEventListener('vite:preloadError', onError);
-  return () => target.removeEventListener('vite:preloadError', onError);
 }

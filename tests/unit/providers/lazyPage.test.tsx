@@ -1,7 +1,11 @@
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nContextProvider } from 'ra-core';
 import { Component, type ReactNode, Suspense } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadOnceForStaleChunk } from '../../../src/components/chunkReload.ts';
+import { ServerUnreachable } from '../../../src/components/ServerUnreachable.tsx';
+import { i18nProvider } from '../../../src/providers/i18nProvider.ts';
 import { lazyPage } from '../../../src/providers/lazyPage.ts';
 
 // spec partner-extranet §8: "Stale code chunk failure: page reloads once (not more than once per
@@ -62,7 +66,7 @@ describe('lazyPage', () => {
 
   it('reloads the page on a stale chunk and keeps the loader meanwhile', async () => {
     const reload = vi.fn(() => true);
-    const Page = lazyPage(staleChunk, 'default', reload);
+    const Page = lazyPage(staleChunk, 'default', reload, async () => true);
     render(
       <Suspense fallback={<p>Chargement...</p>}>
         <Page />
@@ -73,7 +77,12 @@ describe('lazyPage', () => {
   });
 
   it('lets the error through when the page already reloaded this minute', async () => {
-    const Page = lazyPage(staleChunk, 'default', () => false);
+    const Page = lazyPage(
+      staleChunk,
+      'default',
+      () => false,
+      async () => true,
+    );
     const restore = renderCaught(<Page />);
     expect(await screen.findByRole('alert')).toHaveTextContent('dynamically imported module');
     restore();
@@ -86,5 +95,39 @@ describe('lazyPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('bug in the page');
     expect(reload).not.toHaveBeenCalled();
     restore();
+  });
+
+  it('says the service is unavailable, in French, when the chunk failed because the server does not answer', async () => {
+    const reload = vi.fn(() => true);
+    const Page = lazyPage(staleChunk, 'default', reload, async () => false);
+    render(
+      <I18nContextProvider value={i18nProvider}>
+        <Suspense fallback={<p>Chargement...</p>}>
+          <Page />
+        </Suspense>
+      </I18nContextProvider>,
+    );
+    expect(await screen.findByText('Espace partenaire indisponible')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeEnabled();
+    // No reload onto the browser's own error page.
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('ServerUnreachable', () => {
+  it('reloads the app once the server answers again, and says so while it does not', async () => {
+    let up = false;
+    const reload = vi.fn();
+    render(
+      <I18nContextProvider value={i18nProvider}>
+        <ServerUnreachable answers={async () => up} reload={reload} />
+      </I18nContextProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByText(/Le service ne répond toujours pas\./)).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+    up = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
   });
 });
