@@ -58,6 +58,25 @@ test('a deep link opened before sign-in is restored after it', async ({ page }) 
   await expect(page.getByRole('main').locator('table tbody tr').first()).toBeVisible();
 });
 
+test('a page opened while the server does not answer says so in French, and the app stays', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await signIn(page, DEMO_ACCOUNTS[3]);
+  await expect(page.getByRole('main')).toBeVisible();
+  // The server goes away: nothing it serves answers any more.
+  await page.route('**/assets/**', (route) => route.abort('connectionrefused'));
+  await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+  // A reload would forget this mark (and land on the browser's own error page).
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  // A screen not yet opened: its code must be fetched.
+  await page.getByRole('link', { name: 'Apporteurs' }).first().click();
+  await expect(page.getByText('Espace partenaire indisponible')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Réessayer' })).toBeVisible();
+  expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('maintenance on sends every route to /maintenance', async ({ page }) => {
   await page.goto(`${MAINTENANCE_URL}/contrats/liste`);
   await expect(page).toHaveURL(/\/maintenance$/);
