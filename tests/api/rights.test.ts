@@ -2,7 +2,9 @@
 // the calls of §7 with their guards, profiles owning realms and roles through link tables, the
 // roles tree's operations and their refusals, the history of every change, and rights read from
 // the same rows: a role taken from a profile leaves its users at their next token.
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TREE_CHANGED_ELSEWHERE, treeVersion } from '../../src/domain/rolesTree.ts';
 import { callApi, OidcBrowser } from './support/oidcClient.ts';
 import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
@@ -341,6 +343,55 @@ describe('the roles tree', () => {
     ]);
     const folder = members(await api.list('ageo', '/api/roles?name=Équipes'))[0];
     expect(folder.children).toEqual([`/api/roles/${seller}`, `/api/roles/${manager}`]);
+  });
+
+  it('refuses, with a 412, a tree saved from a version another session changed since', async () => {
+    const teams = await idOf('role', 'Équipes');
+    const seller = await idOf('role', 'VIEW_SELLER');
+    const manager = await idOf('role', 'VIEW_MANAGER');
+    const placed = async () =>
+      (
+        await api.rows<{ id: number; parent_id: number | null; list_order: number }>(
+          `SELECT id, parent_id, list_order FROM role WHERE id IN (${teams}, ${seller}, ${manager})`,
+        )
+      ).map((r) => ({ id: r.id, parent: r.parent_id, listOrder: r.list_order }));
+    const tree = (first: number, second: number) => [
+      {
+        id: teams,
+        listOrder: 3,
+        children: [
+          { id: first, listOrder: 0 },
+          { id: second, listOrder: 1 },
+        ],
+      },
+    ];
+    // Two administrators load the same tree.
+    const loaded = treeVersion(await placed());
+    const a = await api.send('ageo', 'POST', '/api/roles/updateRolesTree', tree(manager, seller), {
+      'If-Match': loaded,
+    });
+    expect(a.status, JSON.stringify(a.body)).toBe(204);
+    const afterA = await treeSnapshot();
+    // The second saves from what it loaded: refused, and A's order stays.
+    const b = await api.send('ageo', 'POST', '/api/roles/updateRolesTree', tree(seller, manager), {
+      'If-Match': loaded,
+    });
+    expect(b.status).toBe(412);
+    expect(b.body.detail).toBe(TREE_CHANGED_ELSEWHERE);
+    expect(await treeSnapshot()).toEqual(afterA);
+    // Reloaded, it saves.
+    const c = await api.send('ageo', 'POST', '/api/roles/updateRolesTree', tree(seller, manager), {
+      'If-Match': treeVersion(await placed()),
+    });
+    expect(c.status).toBe(204);
+    expect(
+      await api.rows(
+        `SELECT id, list_order FROM role WHERE id IN (${seller}, ${manager}) ORDER BY list_order`,
+      ),
+    ).toEqual([
+      { id: seller, list_order: 0 },
+      { id: manager, list_order: 1 },
+    ]);
   });
 
   it('refuses a cycle, an unknown or repeated id, a role under a right, and changes nothing', async () => {

@@ -61,6 +61,51 @@ test('ageo reorders the roles tree with the keyboard, and the order stays after 
   await page.context().close();
 });
 
+test("two administrators on the roles tree: one sees the other's save, and a stale save is refused", async ({
+  browser,
+}) => {
+  const a = await session(browser, 'ageo', '/admin/droits/arbre');
+  const b = await session(browser, 'ageo', '/admin/droits/arbre');
+  for (const page of [a, b]) {
+    await expect.poll(() => teamRows(page)).toEqual(['role-VIEW_SELLER', 'role-VIEW_MANAGER']);
+  }
+  const save = async (page: Page) =>
+    page.getByRole('button', { name: "Enregistrer l'arbre" }).click();
+
+  // A saves; B, with no change of its own, follows live.
+  await a.getByRole('button', { name: 'Monter « Voir les managers »' }).click();
+  await save(a);
+  await expect(a.getByText("L'arbre des droits est enregistré.")).toBeVisible();
+  await expect.poll(() => teamRows(b)).toEqual(['role-VIEW_MANAGER', 'role-VIEW_SELLER']);
+
+  // B starts a change; A saves again meanwhile: B is told, and its save is refused.
+  await b.getByRole('button', { name: 'Monter « Voir les vendeurs »' }).click();
+  await a.getByRole('button', { name: 'Monter « Voir les vendeurs »' }).click();
+  await save(a);
+  await expect(a.getByText("L'arbre des droits est enregistré.")).toBeVisible();
+  const elsewhere = /modifié par quelqu'un d'autre depuis son chargement/;
+  await expect(b.getByRole('alert').filter({ hasText: elsewhere })).toBeVisible();
+  await save(b);
+  await expect(b.getByText(elsewhere).first()).toBeVisible();
+  await b.getByRole('button', { name: "Recharger l'arbre" }).click();
+  // A's order, the seed's again, is what B now shows.
+  await expect.poll(() => teamRows(b)).toEqual(['role-VIEW_SELLER', 'role-VIEW_MANAGER']);
+  await expect(b.getByRole('button', { name: "Enregistrer l'arbre" })).toBeDisabled();
+
+  // On a phone, the rows wrap: a right's name and its buttons never overlap.
+  await b.setViewportSize({ width: 390, height: 844 });
+  const name = await b.getByRole('link', { name: 'Voir les managers' }).boundingBox();
+  const up = await b.getByRole('button', { name: 'Monter « Voir les managers »' }).boundingBox();
+  expect(name && up).toBeTruthy();
+  if (name && up) {
+    const apart =
+      name.x + name.width <= up.x || up.y >= name.y + name.height || up.y + up.height <= name.y;
+    expect(apart, JSON.stringify({ name, up })).toBe(true);
+  }
+  await a.context().close();
+  await b.context().close();
+});
+
 /** The operator opens the seller profile's edit screen and gives or takes back a right. */
 async function editSellerProfile(browser: Browser, change: (page: Page) => Promise<void>) {
   const page = await session(browser, 'ageo', '/admin/droits/profils');

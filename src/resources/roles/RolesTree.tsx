@@ -27,6 +27,7 @@ import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
 import DragIcon from '@mui/icons-material/DragIndicator';
 import FolderIcon from '@mui/icons-material/Folder';
 import {
+  Alert,
   Box,
   Button,
   Card,
@@ -39,11 +40,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetList, useNotify } from 'ra-core';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CreateButton, Link } from 'react-admin';
 import { PageFrame } from '../../components/PageFrame.tsx';
+import { TREE_CHANGED_ELSEWHERE, treeVersion } from '../../domain/rolesTree.ts';
 import { Role } from '../../domain/schema/rights.ts';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
+import { useClassLiveUpdates } from '../../providers/liveUpdates.ts';
 import type { PageProps } from '../types.ts';
 import {
   buildTree,
@@ -101,12 +104,30 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
     sort: { field: 'listOrder', order: 'ASC' },
   });
   const loaded = useMemo(() => buildTree(data ?? []), [data]);
+  // The version saved against (If-Match): another session's save meanwhile is refused, 412.
+  const version = useMemo(() => treeVersion(data ?? []), [data]);
   const [tree, setTree] = useState<Tree>(loaded);
   const [saving, setSaving] = useState(false);
+  /** Another session saved the tree while this one had changes of its own. */
+  const [outdated, setOutdated] = useState(false);
+  const savingNow = useRef(false);
   useEffect(() => setTree(loaded), [loaded]);
   const byId = useMemo(() => new Map((data ?? []).map((r) => [r.id, r])), [data]);
   const folders = useMemo(() => (data ?? []).filter((r) => r.isFolder), [data]);
   const changed = !sameTree(tree, loaded);
+  // Another session's save: followed at once when nothing is being changed here; otherwise
+  // the changes stay on screen and the administrator is told before saving.
+  useClassLiveUpdates(() => {
+    if (savingNow.current) return;
+    if (changed) setOutdated(true);
+    else void refetch();
+  });
+  /** Drops this session's changes for the tree as saved now. */
+  const reload = async () => {
+    setOutdated(false);
+    setTree(loaded);
+    await refetch();
+  };
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -137,17 +158,22 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
 
   const save = async () => {
     setSaving(true);
+    savingNow.current = true;
     try {
       await http('/api/roles/updateRolesTree', {
         method: 'POST',
         body: treeBody(tree),
+        headers: { 'If-Match': version },
         retries: 0,
       });
       notify("L'arbre des droits est enregistré.", { type: 'success' });
+      setOutdated(false);
       await refetch();
     } catch (failure) {
+      if ((failure as { status?: number }).status === 412) setOutdated(true);
       notify((failure as Error).message || SAVE_ERROR, { type: 'error' });
     } finally {
+      savingNow.current = false;
       setSaving(false);
     }
   };
@@ -188,6 +214,19 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
         ses boutons ; au clavier, la poignée se saisit avec Espace et se déplace avec les flèches.
         Rien n'est enregistré avant « Enregistrer l'arbre ».
       </Typography>
+      {outdated && (
+        <Alert
+          severity="warning"
+          sx={{ mb: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={reload}>
+              Recharger l'arbre
+            </Button>
+          }
+        >
+          {TREE_CHANGED_ELSEWHERE}
+        </Alert>
+      )}
       <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
         <Button variant="contained" onClick={save} disabled={!changed || saving}>
           Enregistrer l'arbre
@@ -281,13 +320,17 @@ function Row({
       }}
     >
       {/* The row, not the folder's whole content, is what is measured and dropped onto. */}
+      {/* On a phone the row wraps: the folder selector goes under the name, nothing overlaps. */}
       <Stack
         ref={setNodeRef}
         direction="row"
         spacing={1}
+        useFlexGap
         sx={{
           alignItems: 'center',
-          pl: 2 + depth * 3,
+          flexWrap: 'wrap',
+          rowGap: 0.5,
+          pl: { xs: 1 + depth * 1.5, sm: 2 + depth * 3 },
           py: 0.5,
           borderBottom: 1,
           borderColor: 'divider',
@@ -304,10 +347,15 @@ function Row({
           <DragIcon fontSize="small" />
         </IconButton>
         {role.isFolder && <FolderIcon fontSize="small" color="action" aria-hidden />}
-        <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Box sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
           <Link to={`/admin/droits/arbre/${role.id}`}>{name}</Link>
           {!role.isFolder && (
-            <Chip label={role.name} size="small" variant="outlined" sx={{ ml: 1 }} />
+            <Chip
+              label={role.name}
+              size="small"
+              variant="outlined"
+              sx={{ ml: 1, maxWidth: '100%' }}
+            />
           )}
         </Box>
         <Tooltip title="Monter">
@@ -343,7 +391,7 @@ function Row({
             onChange={(event) =>
               onMoveInto(event.target.value === '' ? null : Number(event.target.value))
             }
-            sx={{ width: 200 }}
+            sx={{ width: { xs: '100%', sm: 200 } }}
             slotProps={{ htmlInput: { 'aria-label': `Dossier de « ${name} »` } }}
           >
             <MenuItem value="">(racine)</MenuItem>

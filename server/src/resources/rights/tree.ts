@@ -5,6 +5,7 @@
 // or repeated id, a cycle, a role placed under a role that is no folder), and is history.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
+import { TREE_CHANGED_ELSEWHERE, treeVersion } from '../../../../src/domain/rolesTree.ts';
 import { Role } from '../../../../src/domain/schema/rights.ts';
 import { recordAudit } from '../../audit/record.ts';
 import { httpError } from '../../http/problem.ts';
@@ -103,12 +104,21 @@ async function apply(
   trx: Kysely<unknown>,
   placements: Placement[],
   moving: boolean,
+  expected: string | undefined,
 ): Promise<{ before: RoleRow[]; after: RoleRow[] }> {
   const ids = placements.map((p) => p.id);
   if (ids.length === 0) return { before: [], after: [] };
   const { rows: before } = await sql<RoleRow>`
     SELECT id, name, is_folder, parent_id, list_order FROM role
     WHERE id IN (${sql.join(ids)}) ORDER BY id FOR UPDATE`.execute(trx);
+  // The version the client loaded (If-Match), of the roles it places: another session's save
+  // meanwhile is not undone in silence.
+  const current = treeVersion(
+    before.map((r) => ({ id: r.id, parent: r.parent_id, listOrder: r.list_order })),
+  );
+  if (expected !== undefined && expected !== '*' && expected !== current) {
+    throw httpError(412, TREE_CHANGED_ELSEWHERE);
+  }
   const known = new Map(before.map((r) => [r.id, r]));
   const violations: Violation[] = [];
   for (const p of placements) {
@@ -156,9 +166,11 @@ export async function registerTree(api: Api, deps: ResourceDeps): Promise<void> 
   const operation = (moving: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await contextOf(request, deps, Role.access.update);
     const placements = readTree(request.body, moving);
+    const ifMatch = request.headers['if-match'];
+    const expected = typeof ifMatch === 'string' ? ifMatch.trim() : undefined;
     const db = deps.database.db as unknown as Kysely<unknown>;
     await db.transaction().execute(async (trx) => {
-      const { before, after } = await apply(trx, placements, moving);
+      const { before, after } = await apply(trx, placements, moving, expected);
       await recordChange(trx, ctx.principal, {
         className: Role.name,
         targetId: null,
