@@ -1,4 +1,4 @@
-import type { User, UserManager } from 'oidc-client-ts';
+import { ErrorResponse, type User, type UserManager } from 'oidc-client-ts';
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { rolesOfClaims } from '../domain/roles.ts';
 import { safeRedirectTarget } from '../domain/safeRedirect.ts';
@@ -30,7 +30,13 @@ export type SessionClient = Pick<
   | 'signinCallback'
   | 'signinSilent'
   | 'signoutRedirect'
-> & { events: Pick<UserManager['events'], 'addAccessTokenExpired'> };
+> & {
+  events: Pick<UserManager['events'], 'addAccessTokenExpired' | 'addSilentRenewError'>;
+  /** Tells the other tabs this one signed out (CoordinatedUserManager). */
+  announceSignOut?: () => void;
+  /** Called when another tab signed out. */
+  onSignedOutElsewhere?: (handler: () => void) => void;
+};
 
 export interface AuthDeps {
   userManager: SessionClient;
@@ -122,9 +128,9 @@ export function createAuthProvider(deps: AuthDeps): AppAuthProvider {
     }
   };
 
-  // Renewal failed and the access token ran out: say so rather than fail call after call.
-  um.events.addAccessTokenExpired(async () => {
-    if (usable(await renew())) return;
+  /** The session cannot go on: /token-expired, from where signing in returns to this page. */
+  const sessionOver = async () => {
+    if (!(await um.getUser())) return;
     await um.removeUser();
     // Same state as react-admin's logout leaves: signing in again returns to this page.
     const { pathname, search } = location();
@@ -132,7 +138,20 @@ export function createAuthProvider(deps: AuthDeps): AppAuthProvider {
       replace: true,
       state: { nextPathname: pathname, nextSearch: search },
     });
+  };
+
+  // Renewal failed and the access token ran out: say so rather than fail call after call.
+  um.events.addAccessTokenExpired(async () => {
+    if (usable(await renew())) return;
+    await sessionOver();
   });
+  // The refresh token was revoked (a sign-out in another tab, an account disabled): final. Kept,
+  // the user would have oidc-client-ts ask again every second until the access token ran out.
+  um.events.addSilentRenewError(async (error) => {
+    if (error instanceof ErrorResponse && error.error === 'invalid_grant') await sessionOver();
+  });
+  // Another tab signed out: the provider's session is gone for this one too.
+  um.onSignedOutElsewhere?.(() => void sessionOver());
 
   return {
     async login(params?: { target?: unknown }) {
@@ -175,6 +194,7 @@ export function createAuthProvider(deps: AuthDeps): AppAuthProvider {
 
     async logout() {
       const user = await um.getUser();
+      if (user) um.announceSignOut?.();
       await endLocalSession();
       if (user?.id_token) {
         // End the identity provider's session too; the browser leaves for its end-session page.

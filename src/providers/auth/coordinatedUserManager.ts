@@ -12,6 +12,11 @@ interface RotationMessage {
   user: string;
 }
 
+/** A tab signed out: the provider's session, shared by the tabs, is over. */
+interface SignOutMessage {
+  type: 'signedOut';
+}
+
 export interface CoordinationOptions {
   runExclusive?: RunExclusive;
   channel?: BroadcastChannel | null;
@@ -38,8 +43,25 @@ export class CoordinatedUserManager extends UserManager {
           : new BroadcastChannel(name);
     this.holdMs = options.holdMs ?? 100;
     this.channel?.addEventListener('message', (event: MessageEvent) => {
+      if ((event.data as Partial<SignOutMessage> | null)?.type === 'signedOut') {
+        for (const handler of this.signOutHandlers) handler();
+        return;
+      }
       void this.adoptRotation(event.data);
     });
+  }
+
+  private readonly signOutHandlers: Array<() => void> = [];
+
+  /** Tells the other tabs this one signs out. */
+  announceSignOut(): void {
+    const message: SignOutMessage = { type: 'signedOut' };
+    this.channel?.postMessage(message);
+  }
+
+  /** `handler` runs when another tab signs out. */
+  onSignedOutElsewhere(handler: () => void): void {
+    this.signOutHandlers.push(handler);
   }
 
   override async signinSilent(args?: SigninSilentArgs): Promise<User | null> {

@@ -1,4 +1,4 @@
-import { User } from 'oidc-client-ts';
+import { ErrorResponse, User } from 'oidc-client-ts';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetExchanges } from '../../../src/providers/auth/exchangeOnce.ts';
 import type { TokenStore } from '../../../src/providers/auth/externalToken.ts';
@@ -45,7 +45,12 @@ function fakeUserManager(initial: User | null = null) {
     signoutRedirect: vi.fn(async () => {
       stored = null;
     }),
-    events: { addAccessTokenExpired: vi.fn((_onExpired: () => Promise<void>) => () => undefined) },
+    events: {
+      addAccessTokenExpired: vi.fn((_onExpired: () => Promise<void>) => () => undefined),
+      addSilentRenewError: vi.fn((_onError: (error: Error) => Promise<void>) => () => undefined),
+    },
+    announceSignOut: vi.fn(),
+    onSignedOutElsewhere: vi.fn((_handler: () => void) => undefined),
     store(user: User | null) {
       stored = user;
     },
@@ -356,6 +361,40 @@ describe('checkError, logout, bearer', () => {
       replace: true,
       state: { nextPathname: '/contrats/liste', nextSearch: '?page=2' },
     });
+  });
+});
+
+describe('a session ended elsewhere', () => {
+  it('ends at the first refused renewal (invalid_grant), not at the access token expiry', async () => {
+    const { um, navigate } = setup({ user: oidcUser(), address: '/contrats/liste' });
+    const onError = um.events.addSilentRenewError.mock.calls[0]?.[0] as (
+      error: Error,
+    ) => Promise<void>;
+    // A network failure may pass: nothing ends.
+    await onError(new Error('Failed to fetch'));
+    expect(um.removeUser).not.toHaveBeenCalled();
+    await onError(new ErrorResponse({ error: 'invalid_grant' }));
+    expect(um.removeUser).toHaveBeenCalledTimes(1);
+    expect(navigate).toHaveBeenCalledWith('/token-expired', {
+      replace: true,
+      state: { nextPathname: '/contrats/liste', nextSearch: '' },
+    });
+  });
+
+  it('tells the other tabs at sign-out, and ends when another tab signs out', async () => {
+    const signingOut = setup({ user: oidcUser() });
+    await signingOut.auth.logout({});
+    expect(signingOut.um.announceSignOut).toHaveBeenCalledTimes(1);
+
+    const other = setup({ user: oidcUser(), address: '/assures/5' });
+    const onSignedOut = other.um.onSignedOutElsewhere.mock.calls[0]?.[0] as () => void;
+    onSignedOut();
+    await vi.waitFor(() =>
+      expect(other.navigate).toHaveBeenCalledWith('/token-expired', {
+        replace: true,
+        state: { nextPathname: '/assures/5', nextSearch: '' },
+      }),
+    );
   });
 });
 

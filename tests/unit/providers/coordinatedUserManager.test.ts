@@ -1,5 +1,5 @@
 import { InMemoryWebStorage, User, WebStorageStateStore } from 'oidc-client-ts';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CoordinatedUserManager,
   type CoordinationOptions,
@@ -126,6 +126,17 @@ describe('CoordinatedUserManager', () => {
     await a.signinSilent();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect((await b.getUser())?.refresh_token).toBe('refresh-of-b');
+  });
+
+  it('tells the other tabs when one signs out', async () => {
+    const { a, b } = twoTabs();
+    const heardByB = vi.fn();
+    const heardByA = vi.fn();
+    b.onSignedOutElsewhere(heardByB);
+    a.onSignedOutElsewhere(heardByA);
+    a.announceSignOut();
+    await vi.waitFor(() => expect(heardByB).toHaveBeenCalledTimes(1));
+    expect(heardByA).not.toHaveBeenCalled();
   });
 
   it('keeps renewals of one tab in single file', async () => {

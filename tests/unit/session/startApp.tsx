@@ -56,7 +56,10 @@ export function fakeOidcClient(initial: User | null = null) {
     signinCallback: vi.fn(async (): Promise<User | undefined> => stored ?? undefined),
     signinSilent: vi.fn(async (): Promise<User | null> => stored),
     signoutRedirect: vi.fn(() => new Promise<void>(() => undefined)),
-    events: { addAccessTokenExpired: vi.fn(() => () => undefined) },
+    events: {
+      addAccessTokenExpired: vi.fn(() => () => undefined),
+      addSilentRenewError: vi.fn(() => () => undefined),
+    },
     store(user: User | null) {
       stored = user;
     },
