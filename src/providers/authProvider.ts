@@ -211,6 +211,18 @@ export function createAuthProvider(deps: AuthDeps): AppAuthProvider {
       return identityOfClaims(user.profile as Record<string, unknown>);
     },
 
+    /**
+     * The signed-in person changed their own name (/user/profile): the header reads it from
+     * fresh tokens (a renewal: the provider states the name as saved), or from /api/me again.
+     */
+    async refreshIdentity() {
+      if (tokens.get()) {
+        me = null;
+        return;
+      }
+      await renew();
+    },
+
     async getPermissions() {
       if (tokens.get()) return permissionsOf((await loadMe()).givenRoles);
       const user = await oidcUser();

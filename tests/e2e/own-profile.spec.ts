@@ -47,3 +47,28 @@ test('vendeur changes its job function on its own profile, and it is kept', asyn
   await page.reload();
   await expect(jobField(page)).toHaveValue(before);
 });
+
+test('the header names the person as just saved, in this tab and after a reload', async ({
+  page,
+}) => {
+  await page.goto('/user/profile');
+  await signIn(page, vendeur);
+  const firstname = page.getByRole('textbox', { name: 'Prénom' });
+  const save = async (value: string) => {
+    await firstname.fill(value);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect(page.getByText('Vos informations ont été enregistrées.').first()).toBeVisible();
+  };
+  const header = (name: string) =>
+    page.getByRole('button', { name: `${name} ${vendeur.lastname}`, exact: true });
+  await expect(header(vendeur.firstname)).toBeVisible();
+
+  await save('Victorien');
+  await expect(header('Victorien')).toBeVisible();
+  await page.reload();
+  await expect(header('Victorien')).toBeVisible();
+
+  // As the seed had it, for the specs after this one.
+  await save(vendeur.firstname);
+  await expect(header(vendeur.firstname)).toBeVisible();
+});

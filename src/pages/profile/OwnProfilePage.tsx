@@ -6,7 +6,7 @@
 // here (404) and is told so.
 import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, HttpError, useNotify } from 'ra-core';
+import { Form, HttpError, useAuthProvider, useGetIdentity, useNotify } from 'ra-core';
 import { type ReactNode, useState } from 'react';
 import { RadioButtonGroupInput, SaveButton, TextInput } from 'react-admin';
 import { errorToast } from '../../components/list/index.ts';
@@ -115,10 +115,15 @@ function InformationCard({
   onSaved: (profile: OwnProfile) => void;
 }) {
   const notify = useNotify();
+  const authProvider = useAuthProvider();
+  const { refetch: refetchIdentity } = useGetIdentity();
   const submit = async (values: Record<string, unknown>) => {
     try {
       onSaved(await saveProfile(http, ownChanges(values)));
       notify(SAVED, successToast(SAVED));
+      // The header names the person: it shows the name just saved, in this tab and after a reload.
+      await authProvider?.refreshIdentity?.();
+      await refetchIdentity();
     } catch (failure) {
       const errors = fieldErrors(failure, OWN_FIELDS);
       if (errors) return errors;
