@@ -540,6 +540,20 @@ describe('what a file may be', () => {
     });
     expect(vendeur.status).toBe(403);
   });
+
+  it("writes the importer's own organisation in the template's example line", async () => {
+    const at = IMPORT_COLUMNS.findIndex((c) => c.header === 'organisation');
+    for (const user of ['partenaire', 'ageo'] as const) {
+      const response = await fetch(new URL('/api/user_import_logs/template.csv', server.url), {
+        headers: { authorization: `Bearer ${await api.token(user)}` },
+      });
+      const example = (await response.text()).split('\r\n')[1].split(';');
+      const own = await api.one(
+        `SELECT organization_id AS id FROM app_user WHERE username = '${user}'`,
+      );
+      expect(example[at], user).toBe(String(own));
+    }
+  });
 });
 
 describe('e-mails later, the history and its scope', () => {

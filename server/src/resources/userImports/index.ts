@@ -145,10 +145,10 @@ export async function registerUserImports(
 
   // Before the item route: a static path wins over /:id.
   api.get(`${BASE}/template.:format`, async (request, reply) => {
-    await contextOf(request, deps, MANAGE);
+    const ctx = await contextOf(request, deps, MANAGE);
     const { format } = request.params as { format: string };
     if (format !== 'csv' && format !== 'xlsx') throw httpError(404);
-    const bytes = await importTemplate(format as ImportFormat);
+    const bytes = await importTemplate(format as ImportFormat, ctx.principal.organizationId);
     return reply
       .type(TEMPLATE_TYPES[format as ImportFormat])
       .header('Content-Disposition', attachment(templateName(format as ImportFormat)))

@@ -16,9 +16,19 @@ export const TEMPLATE_TYPES: Record<ImportFormat, string> = {
 };
 
 const headers = IMPORT_COLUMNS.map((c) => c.header);
-const example = IMPORT_COLUMNS.map((c) => c.example);
 
-export async function importTemplate(format: ImportFormat): Promise<Buffer> {
+/**
+ * `format`'s template. `organization`: the importer's own organisation, written in the example
+ * line, so that the template imports as it is for a partner administrator too (the declared
+ * example names the operator's, which only the operator may attach users to).
+ */
+export async function importTemplate(
+  format: ImportFormat,
+  organization?: number | null,
+): Promise<Buffer> {
+  const example = IMPORT_COLUMNS.map((c) =>
+    c.property === 'organization' && organization ? String(organization) : c.example,
+  );
   if (format === 'csv') {
     // As the exports write CSV (BOM, ';', CRLF): what Excel opens as UTF-8 in France.
     return Buffer.from(`${csvHeaderLine(headers)}${csvLine(example)}`, 'utf8');
