@@ -11,7 +11,7 @@ import { Footer } from './Footer.tsx';
 import { MenuOverlay } from './MenuOverlay.tsx';
 import { PageTitleSlot } from './PageTitle.tsx';
 import { SideMenu } from './SideMenu.tsx';
-import { useFocusNeverLost } from './useFocusNeverLost.ts';
+import { useFocusNeverLost, useFocusPageAfterMenu } from './useFocusNeverLost.ts';
 
 /**
  * The default layout of spec partner-extranet §2 (react-admin's `layout` prop): header, left
@@ -27,6 +27,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const menuOpen = narrow && openedOn === pathname;
   const menuId = useId();
   useFocusNeverLost();
+  useFocusPageAfterMenu(pathname);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>

@@ -107,3 +107,18 @@ test('keyboard only: sign in, a list, its filter, a detail, an export, sign out'
   await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
 });
+
+test('a page chosen in the menu with the keyboard takes the focus to its top', async ({ page }) => {
+  await page.goto('/');
+  await page.locator('input[name="login"]').fill(ageo.username);
+  await page.locator('input[name="password"]').fill(ageo.password);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await tabTo(page, 'the menu link « Assurés »', (e) => e.href === '/affilies/liste');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/affilies\/liste/);
+  // The next Tab reaches the page, not the rest of the menu.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.id ?? ''))
+    .toMatch(/^(react-admin-title|main-content)$/);
+});
