@@ -10,11 +10,19 @@ export function etagOf(member: unknown): string {
   return `W/"${createHash('sha1').update(JSON.stringify(member)).digest('base64url')}"`;
 }
 
+/**
+ * Whether If-Match lets a write on the version `tag` through: no header, `*`, or one of the tags
+ * it names (weak or strong alike). Also the roles tree's, whose version is no member's ETag.
+ */
+export function ifMatchAllows(request: FastifyRequest, tag: string): boolean {
+  const header = request.headers['if-match'];
+  if (header === undefined || header.trim() === '*') return true;
+  const strip = (given: string) => given.trim().replace(/^W\//, '');
+  const now = strip(tag);
+  return header.split(',').some((given) => strip(given) === now);
+}
+
 /** If-Match given and naming none of the current member's ETag: the client read an older one. */
 export function preconditionFails(request: FastifyRequest, current: unknown): boolean {
-  const header = request.headers['if-match'];
-  if (header === undefined || header.trim() === '*') return false;
-  const strip = (tag: string) => tag.trim().replace(/^W\//, '');
-  const now = strip(etagOf(current));
-  return !header.split(',').some((tag) => strip(tag) === now);
+  return !ifMatchAllows(request, etagOf(current));
 }

@@ -11,6 +11,7 @@ import { recordAudit } from '../../audit/record.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { type Api, contextOf, parseId, type ResourceDeps } from '../framework/context.ts';
+import { ifMatchAllows } from '../framework/etag.ts';
 import { recordChange } from '../framework/history.ts';
 import { acceptJsonLd } from '../framework/write.ts';
 
@@ -104,7 +105,7 @@ async function apply(
   trx: Kysely<unknown>,
   placements: Placement[],
   moving: boolean,
-  expected: string | undefined,
+  allows: (version: string) => boolean,
 ): Promise<{ before: RoleRow[]; after: RoleRow[] }> {
   const ids = placements.map((p) => p.id);
   if (ids.length === 0) return { before: [], after: [] };
@@ -113,12 +114,7 @@ async function apply(
     WHERE id IN (${sql.join(ids)}) ORDER BY id FOR UPDATE`.execute(trx);
   // The version the client loaded (If-Match), of the roles it places: another session's save
   // meanwhile is not undone in silence.
-  const current = treeVersion(
-    before.map((r) => ({ id: r.id, parent: r.parent_id, listOrder: r.list_order })),
-  );
-  if (expected !== undefined && expected !== '*' && expected !== current) {
-    throw httpError(412, TREE_CHANGED_ELSEWHERE);
-  }
+  if (!allows(treeVersion(snapshot(before)))) throw httpError(412, TREE_CHANGED_ELSEWHERE);
   const known = new Map(before.map((r) => [r.id, r]));
   const violations: Violation[] = [];
   for (const p of placements) {
@@ -166,11 +162,11 @@ export async function registerTree(api: Api, deps: ResourceDeps): Promise<void> 
   const operation = (moving: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const ctx = await contextOf(request, deps, Role.access.update);
     const placements = readTree(request.body, moving);
-    const ifMatch = request.headers['if-match'];
-    const expected = typeof ifMatch === 'string' ? ifMatch.trim() : undefined;
     const db = deps.database.db as unknown as Kysely<unknown>;
     await db.transaction().execute(async (trx) => {
-      const { before, after } = await apply(trx, placements, moving, expected);
+      const { before, after } = await apply(trx, placements, moving, (version) =>
+        ifMatchAllows(request, version),
+      );
       await recordChange(trx, ctx.principal, {
         className: Role.name,
         targetId: null,
