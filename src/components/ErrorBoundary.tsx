@@ -1,7 +1,7 @@
 import { Alert, Box, Button } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { isChunkLoadError, reloadOnceForStaleChunk, serverAnswers } from './chunkReload.ts';
+import { isChunkLoadError, settleChunkFailure } from './chunkReload.ts';
 import { ServerUnreachable } from './ServerUnreachable.tsx';
 
 interface Props {
@@ -36,9 +36,9 @@ export class ErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: unknown, info: ErrorInfo) {
     if (isChunkLoadError(error)) {
-      void serverAnswers().then((answers) => {
-        if (!answers) this.setState({ unreachable: true });
-        else if (!reloadOnceForStaleChunk()) console.error(error, info.componentStack);
+      void settleChunkFailure().then((failure) => {
+        if (failure === 'unreachable') this.setState({ unreachable: true });
+        else if (failure === 'failed') console.error(error, info.componentStack);
       });
       return;
     }

@@ -38,3 +38,19 @@ export async function serverAnswers(): Promise<boolean> {
     return false;
   }
 }
+
+/** What a chunk that failed to load comes to: a reload under way, an outage, or neither. */
+export type ChunkFailure = 'reloading' | 'unreachable' | 'failed';
+
+/**
+ * The one rule for a chunk that failed (the page loader and the error boundary alike): the
+ * server does not answer, an outage, said in the app; it answers, a deployment, the page reloads
+ * once a minute at most; reloaded already, the failure stands.
+ */
+export async function settleChunkFailure(
+  reload: () => boolean = () => reloadOnceForStaleChunk(),
+  answers: () => Promise<boolean> = serverAnswers,
+): Promise<ChunkFailure> {
+  if (!(await answers())) return 'unreachable';
+  return reload() ? 'reloading' : 'failed';
+}

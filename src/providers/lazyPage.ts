@@ -1,9 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import {
-  isChunkLoadError,
-  reloadOnceForStaleChunk,
-  serverAnswers,
-} from '../components/chunkReload.ts';
+import { isChunkLoadError, settleChunkFailure } from '../components/chunkReload.ts';
 import { ServerUnreachable } from '../components/ServerUnreachable.tsx';
 
 // spec partner-extranet §2 "All routes load on demand" and §8 "Stale code chunk failure: page
@@ -22,8 +18,9 @@ const whileReloading = <T>() => new Promise<T>(() => undefined);
 export function lazyPage<M, K extends keyof M>(
   load: () => Promise<M>,
   name: K,
-  reload: () => boolean = () => reloadOnceForStaleChunk(),
-  answers: () => Promise<boolean> = serverAnswers,
+  /** Injected by tests; the rule's own by default (settleChunkFailure). */
+  reload?: () => boolean,
+  answers?: () => Promise<boolean>,
 ): LazyExoticComponent<M[K] & ComponentType<object>> {
   return lazy(async () => {
     try {
@@ -31,10 +28,11 @@ export function lazyPage<M, K extends keyof M>(
       return { default: module[name] as M[K] & ComponentType<object> };
     } catch (error) {
       if (!isChunkLoadError(error)) throw error;
-      if (!(await answers())) {
+      const failure = await settleChunkFailure(reload, answers);
+      if (failure === 'unreachable') {
         return { default: ServerUnreachable as unknown as M[K] & ComponentType<object> };
       }
-      if (reload()) return whileReloading();
+      if (failure === 'reloading') return whileReloading();
       throw error;
     }
   });
