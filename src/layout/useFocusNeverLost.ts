@@ -1,12 +1,6 @@
+// Where the focus goes when the page changes under it: never to the document's body.
 import { useEffect, useRef } from 'react';
 
-/**
- * When the element that held the focus goes away (the row or « Modifier » button of a page left
- * behind, a save button disabled once the form is saved), the browser gives the focus to the
- * document's body, and a keyboard or screen reader user starts again from the top of the
- * document. The focus goes instead to the page's h1, or to its main content while the page has
- * no title yet. A focus moved on purpose (a dialog giving it back, a field) is left alone.
- */
 /** The focus on the page's h1, or on its main content while the page has no title yet. */
 export function focusPageTop(): void {
   const title = document.getElementById('react-admin-title');
@@ -38,6 +32,13 @@ export function useFocusPageAfterMenu(pathname: string): void {
   }, [pathname]);
 }
 
+/**
+ * When the element that held the focus goes away (the row or « Modifier » button of a page left
+ * behind, a save button disabled once the form is saved), the browser gives the focus to the
+ * document's body, and a keyboard or screen reader user starts again from the top of the
+ * document. The focus goes instead to the page's h1, or to its main content while the page has
+ * no title yet. A focus moved on purpose (a dialog giving it back, a field) is left alone.
+ */
 export function useFocusNeverLost(): void {
   useEffect(() => {
     let held: Element | null = null;
