@@ -40,7 +40,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useGetList, useNotify } from 'ra-core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CreateButton, Link } from 'react-admin';
 import { PageFrame } from '../../components/PageFrame.tsx';
 import { TREE_CHANGED_ELSEWHERE, treeVersion } from '../../domain/rolesTree.ts';
@@ -110,15 +110,15 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
   const [saving, setSaving] = useState(false);
   /** Another session saved the tree while this one had changes of its own. */
   const [outdated, setOutdated] = useState(false);
-  const savingNow = useRef(false);
   useEffect(() => setTree(loaded), [loaded]);
   const byId = useMemo(() => new Map((data ?? []).map((r) => [r.id, r])), [data]);
   const folders = useMemo(() => (data ?? []).filter((r) => r.isFolder), [data]);
   const changed = !sameTree(tree, loaded);
   // Another session's save: followed at once when nothing is being changed here; otherwise
-  // the changes stay on screen and the administrator is told before saving.
+  // the changes stay on screen and the administrator is told before saving. Our own save's
+  // announcement comes back while `saving`: ignored (the save reads the tree again itself).
   useClassLiveUpdates(() => {
-    if (savingNow.current) return;
+    if (saving) return;
     if (changed) setOutdated(true);
     else void refetch();
   });
@@ -158,7 +158,6 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
 
   const save = async () => {
     setSaving(true);
-    savingNow.current = true;
     try {
       await http('/api/roles/updateRolesTree', {
         method: 'POST',
@@ -173,7 +172,6 @@ export function RolesTree({ title, http = httpClient }: PageProps & { http?: Htt
       if ((failure as { status?: number }).status === 412) setOutdated(true);
       notify((failure as Error).message || SAVE_ERROR, { type: 'error' });
     } finally {
-      savingNow.current = false;
       setSaving(false);
     }
   };
