@@ -36,6 +36,7 @@ beforeAll(async () => {
               roles: expandRoles(['PROFILE_ADMIN_AGEO']),
               organizationId: null,
               partnerId: null,
+              sessionId: null,
             };
           });
           // The server's database, read at request time (startTestServer has returned by then).

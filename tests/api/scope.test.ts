@@ -40,6 +40,7 @@ function principal(roles: string[], over: Partial<Principal> = {}): Principal {
     roles: expandRoles(roles),
     organizationId: null,
     partnerId: 7,
+    sessionId: null,
     ...over,
   };
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSaveBody } from '../../src/domain/userForm.ts';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import { callApi, decodeJwt, OidcBrowser } from './support/oidcClient.ts';
 import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -580,11 +580,20 @@ describe('own profile', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('changes one’s password only with the current one', async () => {
+  it('changes one’s password only with the current one, ending one’s other sessions', async () => {
     const body = newUser();
     await api.send('ageo', 'POST', '/api/users/create', body);
     const browser = new OidcBrowser(server.url, server.config.oidc.clientId);
     const tokens = await browser.login(body.username, body.plainPassword);
+    // The same person signed in on another computer.
+    const elsewhere = new OidcBrowser(server.url, server.config.oidc.clientId);
+    const other = await elsewhere.login(body.username, body.plainPassword);
+    expect(decodeJwt(tokens.access_token).payload.sid).toEqual(expect.any(String));
+    expect(decodeJwt(tokens.access_token).payload.sid).not.toBe(
+      decodeJwt(other.access_token).payload.sid,
+    );
+    const refresh = (client: OidcBrowser, refreshToken?: string) =>
+      client.token({ grant_type: 'refresh_token', refresh_token: refreshToken ?? '' });
     const change = (currentPassword: string) =>
       fetch(new URL('/api/user/password', server.url), {
         method: 'POST',
@@ -599,7 +608,15 @@ describe('own profile', () => {
         }),
       });
     expect((await change('faux')).status).toBe(422);
+    // A refused change ends nothing: the other session still refreshes.
+    const stillThere = await refresh(elsewhere, other.refresh_token);
+    expect(stillThere.status).toBe(200);
     expect((await change(body.plainPassword)).status).toBe(204);
+    // The session the change was made in goes on; the other one must sign in again.
+    expect((await refresh(browser, tokens.refresh_token)).status).toBe(200);
+    const ended = await refresh(elsewhere, String(stillThere.body.refresh_token));
+    expect(ended.status).toBe(400);
+    expect(ended.body.error).toBe('invalid_grant');
     await new OidcBrowser(server.url, server.config.oidc.clientId).login(
       body.username,
       'nouveau2027abc',

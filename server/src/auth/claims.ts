@@ -14,3 +14,8 @@ export function displayNameOf(payload: JWTPayload): string | undefined {
   const family = typeof payload.family_name === 'string' ? payload.family_name : '';
   return `${given} ${family}`.trim() || undefined;
 }
+
+/** The sign-in session the token belongs to (`sid`, the embedded provider's and Keycloak's). */
+export function sessionOf(payload: JWTPayload): string | null {
+  return typeof payload.sid === 'string' && payload.sid ? payload.sid : null;
+}

@@ -11,6 +11,8 @@ export interface Principal {
   roles: string[];
   organizationId: number | null;
   partnerId: number | null;
+  /** The sign-in session of the token (its `sid` claim), when the issuer names one. */
+  sessionId: string | null;
 }
 
 declare module 'fastify' {

@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import { expandRoles, rolesOfClaims } from '../../../src/domain/roles.ts';
 import type { DB } from '../db/schema.ts';
 import { BoundedMap } from '../lib/boundedMap.ts';
-import { displayNameOf, usernameOf } from './claims.ts';
+import { displayNameOf, sessionOf, usernameOf } from './claims.ts';
 import type { Principal } from './principal.ts';
 import { givenRolesOfRow, givenRolesSql } from './rights.ts';
 
@@ -85,6 +85,7 @@ export function principalResolver(
         roles: expandRoles(givenRoles),
         organizationId: row?.organization_id ?? null,
         partnerId: row?.partner_id ?? null,
+        sessionId: sessionOf(payload),
       };
     },
     /** Forgets every cached row: something may have changed a user or a right. */

@@ -30,7 +30,8 @@ import {
 const LOAD_ERROR = 'Une erreur est survenue durant le chargement de votre profil';
 const SAVE_ERROR = User.messages?.saveError as string;
 const SAVED = 'Vos informations ont été enregistrées.';
-const PASSWORD_CHANGED = 'Votre mot de passe a été changé.';
+const PASSWORD_CHANGED =
+  "Votre mot de passe a été changé. Vos sessions ouvertes sur d'autres appareils ont été fermées.";
 const EXTERNAL = "Votre compte est géré par l'annuaire de votre organisation : modifiez-le là.";
 export const PASSWORD_RULE = PASSWORD_MESSAGES.rule;
 export const RIGHTS_NOTE = 'Vos droits sont gérés par un administrateur.';

@@ -288,7 +288,11 @@ describe('OwnProfilePage', () => {
     // Once the first submission is over.
     await vi.waitFor(() => expect(submit).toBeEnabled());
     fireEvent.click(submit);
-    expect(await toasts().findByText('Votre mot de passe a été changé.')).toBeInTheDocument();
+    expect(
+      await toasts().findByText(
+        "Votre mot de passe a été changé. Vos sessions ouvertes sur d'autres appareils ont été fermées.",
+      ),
+    ).toBeInTheDocument();
     // A fresh form: nothing typed is left on the page.
     await vi.waitFor(async () => expect(await input('Mot de passe actuel')).toHaveValue(''));
     expect(await input('Nouveau mot de passe')).toHaveValue('');

@@ -75,6 +75,8 @@ declare module 'oidc-provider' {
   export interface TokenLike {
     kind: string;
     accountId?: string;
+    /** The uid of the sign-in session the token was issued in. */
+    sessionUid?: string;
   }
 
   export interface InteractionDetails {

@@ -100,10 +100,14 @@ export function createProvider(deps: {
     conformIdTokenClaims: false,
     findAccount: accounts.findAccount,
     // Who calls, in the access token itself: the API builds its principal without the provider.
+    // `sid` names the sign-in session, as Keycloak's tokens do: one's own password change ends
+    // the other sessions and keeps this one (revoke.ts).
     extraTokenClaims: async (_ctx: unknown, token: TokenLike) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await accounts.findById(token.accountId);
-      return user ? accessTokenClaimsOf(user) : undefined;
+      if (!user) return undefined;
+      const claims = accessTokenClaimsOf(user);
+      return token.sessionUid ? { ...claims, sid: token.sessionUid } : claims;
     },
 
     features: {

@@ -1,8 +1,9 @@
 // The signed-in user's own profile (spec administration §2 /user/profile): anyone signed in
 // reads it, changes its civility, names, job and e-mail (checked as the User declaration says),
-// and its password given the current one. Its roles, type, organisation and username are not
+// and its password given the current one (which ends its other sign-in sessions). Its roles, type, organisation and username are not
 // its own to change: a body naming them is refused (422), nothing written.
 import { User } from '../../../../src/domain/schema/user.ts';
+import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -155,11 +156,17 @@ export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
       }
       violations.push(...passwordViolations(input.plainPassword, input.repeatPassword ?? null));
       if (violations.length) throw new ValidationFailed(violations);
-      await ctx.db
-        .updateTable('app_user')
-        .set({ password_hash: await hashPassword(input.plainPassword as string) })
-        .where('id', '=', id)
-        .execute();
+      const passwordHash = await hashPassword(input.plainPassword as string);
+      // Whoever signed in elsewhere with the old password signs in again: every other session
+      // ends with it, this one stays (the token's sid).
+      await ctx.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('app_user')
+          .set({ password_hash: passwordHash })
+          .where('id', '=', id)
+          .execute();
+        await revokeSessions(trx, id, { keepSession: ctx.principal.sessionId });
+      });
       return reply.code(204).send();
     });
   });
