@@ -86,6 +86,24 @@ describe.skipIf(!available && !CI)('the hub across two instances through Redis',
     expect(onB.events).toHaveLength(5);
   });
 
+  it("a partner's change crosses to the other instance for that partner only", async () => {
+    const { partner_id } = await b.database.db
+      .selectFrom('app_user')
+      .select('partner_id')
+      .where('username', '=', 'partenaire')
+      .executeTakeFirstOrThrow();
+    const partner = partner_id as number;
+    const onB = await subscribe(b.url, ['users'], await apiB.token('partenaire'));
+    expect(onB.status).toBe(200);
+    opened.push(onB);
+    await a.app.hub.announceChange('users', { partners: [partner + 1] });
+    await a.app.hub.announceChange('users', { partners: [partner] });
+    const [first] = await onB.waitForEvents(1);
+    expect(JSON.parse(first.data)).toEqual({ changed: 'users' });
+    await settle();
+    expect(onB.events).toHaveLength(1);
+  });
+
   // Issue 5: the export runs on one instance, its requester is connected to the other; the file,
   // kept in the shared database, is served by the other as well.
   it.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -251,6 +251,59 @@ describe('app.hub.announceChange', () => {
   });
 });
 
+describe("a partner's changes", () => {
+  /** A user of that partner (or of another one than `not`), as the operator's list shows it. */
+  async function userOfPartner(where: { partner?: number; not?: number }) {
+    const row = await server.database.db
+      .selectFrom('app_user')
+      .select(['id', 'partner_id'])
+      .where('partner_id', 'is not', null)
+      .$if(where.partner !== undefined, (q) => q.where('partner_id', '=', where.partner ?? 0))
+      .$if(where.not !== undefined, (q) => q.where('partner_id', '<>', where.not ?? 0))
+      .where('username', 'not in', ['partenaire', 'manager', 'vendeur'])
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    return { id: row.id, partner: row.partner_id as number };
+  }
+  const touch = async (id: number, jobFunction: string) => {
+    const answer = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/users/${id}`,
+      { jobFunction },
+      {
+        'content-type': 'application/merge-patch+json',
+      },
+    );
+    expect(answer.status).toBe(200);
+  };
+
+  it('reach that partner and the operator, never another partner', async () => {
+    const own = await server.database.db
+      .selectFrom('app_user')
+      .select('partner_id')
+      .where('username', '=', 'partenaire')
+      .executeTakeFirstOrThrow();
+    const partner = own.partner_id as number;
+    const operator = await follow(['users'], await api.token('ageo'));
+    const partnerAdmin = await follow(['users'], await api.token('partenaire'));
+    const foreign = await userOfPartner({ not: partner });
+    const ours = await userOfPartner({ partner });
+
+    await touch(foreign.id, 'Courtier (autre partenaire)');
+    await touch(ours.id, 'Courtier (même partenaire)');
+
+    // The operator hears both, in order; the partner administrator its own partner's only:
+    // its first event is the second change (the first was never sent to it).
+    const heard = await operator.waitForEvents(2);
+    const [first] = await partnerAdmin.waitForEvents(1);
+    expect(first.id).toBe(heard[1].id);
+    expect(JSON.parse(first.data)).toEqual({ changed: 'users' });
+    await settle();
+    expect(partnerAdmin.events).toHaveLength(1);
+  });
+});
+
 describe('the event stream', () => {
   it('writes a keep-alive comment while idle and stops when ended', async () => {
     let ended = 0;

@@ -282,15 +282,32 @@ describe('a mixed file, line by line, under the rules of a user created by hand'
   it("announces an import's start and end on the imports' topic, which a seller may not follow", async () => {
     const hub = await subscribe(server.url, ['userImportLogs'], await api.token('ageo'));
     expect(hub.status).toBe(200);
+    // The importer's partner hears it too (its imports, the users it created).
+    const own = await subscribe(
+      server.url,
+      ['userImportLogs', 'users'],
+      await api.token('partenaire'),
+    );
+    expect(own.status).toBe(200);
     try {
-      const lines = [header, ['Mme', 'Annonce', 'Lise', mail(90), '', '', '', '', '']];
+      const lines = [
+        header,
+        ['Mme', 'Annonce', 'Lise', mail(90), '', String(ownOrganization), '', '', ''],
+      ];
       await imported('partenaire', { bytes: csv(lines) });
       const events = await hub.waitForEvents(2);
       for (const event of events) {
         expect(JSON.parse(event.data)).toEqual({ changed: 'userImportLogs' });
       }
+      const heard = await own.waitForEvents(3);
+      expect(heard.map((e) => JSON.parse(e.data).changed).sort()).toEqual([
+        'userImportLogs',
+        'userImportLogs',
+        'users',
+      ]);
     } finally {
       hub.close();
+      own.close();
     }
     const refused = await subscribe(server.url, ['userImportLogs'], await api.token('vendeur'));
     expect(refused.status).toBe(403);

@@ -6,11 +6,27 @@ export interface Update {
   id: string;
   topics: string[];
   data: string;
+  /**
+   * The partners whose data changed, when the change is one partner's business (a user, an
+   * access group, an import): only their subscribers and those who see every partner hear it.
+   * Absent: everyone following the topic hears it.
+   */
+  partners?: number[];
 }
+
+/** Whose changes a subscriber may hear: every partner's, or its own partner's only. */
+export type Audience = { allPartners: true } | { allPartners: false; partnerId: number | null };
 
 export interface Subscriber {
   topics: readonly string[];
+  audience: Audience;
   send(update: Update): void;
+}
+
+/** Whether the update is for this audience (its topics aside). */
+export function reaches(update: Update, audience: Audience): boolean {
+  if (!update.partners || audience.allPartners) return true;
+  return audience.partnerId !== null && update.partners.includes(audience.partnerId);
 }
 
 export class Fanout {
@@ -40,7 +56,9 @@ export class Fanout {
     for (const topic of update.topics) {
       for (const subscriber of this.byTopic.get(topic) ?? []) reached.add(subscriber);
     }
-    for (const subscriber of reached) subscriber.send(update);
+    for (const subscriber of reached) {
+      if (reaches(update, subscriber.audience)) subscriber.send(update);
+    }
   }
 
   /** Streams open now, for tests and logs. */

@@ -14,8 +14,10 @@ export interface Hub {
   /**
    * Tells a class's topic that its data changed (`{ changed: resource }`): its open lists and
    * details read again. Never fails: the write it follows stands, a failure is only logged.
+   * With `partners`, the change is those partners' business: only their subscribers and those
+   * who see every partner hear it (none of another partner learns that something moved).
    */
-  announceChange(resource: string): Promise<void>;
+  announceChange(resource: string, audience?: { partners: readonly number[] }): Promise<void>;
   /** The first login to claim command/{uuid} owns it for 24 h; false if another login does. */
   claim(topic: string, login: string): Promise<boolean>;
   /**
@@ -57,15 +59,17 @@ export class MessageHub implements Hub {
     return hub;
   }
 
-  async publish(topic: string, data: unknown): Promise<void> {
+  async publish(topic: string, data: unknown, partners?: readonly number[]): Promise<void> {
     if (!parseTopic(topic)) throw new TypeError(`hub: unknown topic shape "${topic}"`);
-    await this.publishUpdate([topic], JSON.stringify(data ?? null));
+    await this.publishUpdate([topic], JSON.stringify(data ?? null), partners);
   }
 
-  announceChange(resource: string): Promise<void> {
-    return this.publish(resource, { changed: resource }).catch((error: Error) => {
-      this.log.warn({ err: error, topic: resource }, 'hub publish failed');
-    });
+  announceChange(resource: string, audience?: { partners: readonly number[] }): Promise<void> {
+    return this.publish(resource, { changed: resource }, audience?.partners).catch(
+      (error: Error) => {
+        this.log.warn({ err: error, topic: resource }, 'hub publish failed');
+      },
+    );
   }
 
   claim(topic: string, login: string): Promise<boolean> {
@@ -103,9 +107,14 @@ export class MessageHub implements Hub {
     return undefined;
   }
 
-  /** Publishes JSON text on the topics; resolves with the update's id. */
-  async publishUpdate(topics: string[], data: string): Promise<string> {
+  /** Publishes JSON text on the topics (for some partners only); resolves with the update's id. */
+  async publishUpdate(
+    topics: string[],
+    data: string,
+    partners?: readonly number[],
+  ): Promise<string> {
     const update: Update = { id: `urn:uuid:${randomUUID()}`, topics, data };
+    if (partners) update.partners = [...new Set(partners)];
     this.fanout.deliver(update);
     if (this.redis) {
       // Subscribers here already have it; the others miss it while Redis is away.

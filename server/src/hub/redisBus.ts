@@ -39,7 +39,9 @@ function isEnvelope(value: unknown): value is Envelope {
     typeof v.id === 'string' &&
     typeof v.data === 'string' &&
     Array.isArray(v.topics) &&
-    v.topics.every((t) => typeof t === 'string')
+    v.topics.every((t) => typeof t === 'string') &&
+    (v.partners === undefined ||
+      (Array.isArray(v.partners) && v.partners.every((p) => Number.isInteger(p))))
   );
 }
 
@@ -101,7 +103,8 @@ export async function connectRedisBus(
       return;
     }
     if (envelope.origin === origin) return;
-    onRemote({ id: envelope.id, topics: envelope.topics, data: envelope.data });
+    const { id, topics, data, partners } = envelope;
+    onRemote(partners ? { id, topics, data, partners } : { id, topics, data });
   });
 
   // The start goes on if Redis is slow to answer: ioredis keeps trying and subscribes again

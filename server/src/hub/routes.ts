@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAnyRole } from '../../../src/domain/roles.ts';
 import type { Principal } from '../auth/principal.ts';
 import { httpError } from '../http/problem.ts';
+import { seesEveryPartner } from '../scope/index.ts';
 import { type EventStream, openEventStream } from './eventStream.ts';
 import type { MessageHub } from './hub.ts';
 import {
@@ -114,7 +115,14 @@ export async function hubRoutes(app: FastifyInstance, { hub }: { hub: MessageHub
       open.delete(events);
       release(username);
     });
-    unfollow = hub.follow({ topics: names, send: (update) => events.send(update) });
+    unfollow = hub.follow({
+      topics: names,
+      // A partner's changes reach that partner's people and the operator's only.
+      audience: seesEveryPartner(principal)
+        ? { allPartners: true }
+        : { allPartners: false, partnerId: principal.partnerId },
+      send: (update) => events.send(update),
+    });
     open.add(events);
     reply.raw.once('close', () => events.end());
     // Gone while its claim was checked: 'close' has already been emitted.

@@ -6,4 +6,4 @@ export {
   insuredScope,
   viaContract,
 } from './predicates.ts';
-export { type DataScope, NO_SCOPE, resolveScope, scopeOf } from './resolve.ts';
+export { type DataScope, NO_SCOPE, resolveScope, scopeOf, seesEveryPartner } from './resolve.ts';

@@ -19,9 +19,13 @@ export type DataScope =
 
 export const NO_SCOPE: DataScope = { kind: 'none' };
 
+/** Whether the principal's scope is every partner's data (the operator's administrators). */
+export const seesEveryPartner = (principal: Principal): boolean =>
+  principal.roles.includes('PROFILE_ADMIN_AGEO');
+
 export async function resolveScope(principal: Principal, db: Kysely<DB>): Promise<DataScope> {
   const roles = new Set(principal.roles);
-  if (roles.has('PROFILE_ADMIN_AGEO')) return { kind: 'all' };
+  if (seesEveryPartner(principal)) return { kind: 'all' };
   if (roles.has('PROFILE_ADMIN_PARTNER') || roles.has('PROFILE_GROUP')) {
     return principal.partnerId === null
       ? NO_SCOPE

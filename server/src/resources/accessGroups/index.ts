@@ -189,6 +189,7 @@ async function organizationsOf(ctx: Ctx, groupId: number) {
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   await genericResource(api, deps, AccessGroup, {
     source: groups,
+    partnerColumn: 'access_group.partner_id',
     check: (trx, values, ctx, id) => checkGroup(trx, values, ctx, id),
     derive: (_trx, values) =>
       chosenPartner.has(values) ? { partner_id: chosenPartner.get(values) ?? null } : {},

@@ -68,6 +68,12 @@ export interface WriteBinding {
     ctx: Ctx,
     before?: Record<string, unknown>,
   ): Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * The column naming a row's partner (`app_user.partner_id`, in the table of the source's id)
+   * when the class is one partner's business: its changes are announced to that partner's
+   * subscribers and the operator's only.
+   */
+  partnerColumn?: string;
   /** What follows a committed create or update (a mail, sessions to end); errors are logged. */
   committed?(
     ctx: Ctx,
@@ -184,7 +190,26 @@ export async function writes(
   const db = deps.database.db as unknown as AnyDb;
   const links = linkProperties(decl).filter(({ p }) => isWritable(p));
 
-  const publish = () => api.hub.announceChange(decl.resource);
+  /** Tells the class's topic; for a partner's class, to the partners the rows belong to. */
+  const publish = (partners: (number | null)[]) =>
+    api.hub.announceChange(
+      decl.resource,
+      binding.partnerColumn
+        ? { partners: partners.filter((p): p is number => p !== null) }
+        : undefined,
+    );
+
+  /** The partner of the row (binding.partnerColumn), read in the write's transaction. */
+  async function partnerOf(trx: AnyDb, id: number): Promise<number | null> {
+    if (!binding.partnerColumn) return null;
+    const [table] = binding.partnerColumn.split('.');
+    const { rows } = await sql<{ partner: number | null }>`SELECT ${sql.ref(
+      binding.partnerColumn,
+    )} AS partner FROM ${sql.table(table)} WHERE ${sql.ref(binding.source.id)} = ${id}`.execute(
+      trx,
+    );
+    return rows[0]?.partner ?? null;
+  }
 
   /** Runs the write in one transaction; the database's refusals become the client's. */
   async function inTransaction<T>(deleting: boolean, work: (trx: AnyDb) => Promise<T>) {
@@ -285,10 +310,12 @@ export async function writes(
    */
   async function createOne(ctx: Ctx, body: unknown, options: { quiet?: boolean } = {}) {
     let written: Record<string, unknown> = {};
+    let partner: number | null = null;
     const id = await inTransaction(false, async (trx) => {
       if (binding.create) {
         const created = await binding.create(trx as Transaction<DB>, body, ctx);
         await record(trx, ctx, created, 'create', null);
+        partner = await partnerOf(trx, created);
         return created;
       }
       const into = tableFor();
@@ -309,10 +336,11 @@ export async function writes(
       const newId = inserted[into.id] as number;
       await writeLinks(trx, links, newId, values);
       await record(trx, ctx, newId, 'create', null, Object.keys(values));
+      partner = await partnerOf(trx, newId);
       return newId;
     });
     if (!options.quiet) {
-      await publish();
+      await publish([partner]);
       await followUp(ctx.request, ctx, { id, action: 'create', values: written });
     }
     return { id, values: written };
@@ -347,10 +375,11 @@ export async function writes(
         }
         const change = await inTransaction(false, async (trx) => {
           const before = await current(trx, ctx, request, id);
+          const partners = [await partnerOf(trx, id)];
           const { values, violations } = readBody(decl, request.body, mode, ctx.principal, before);
           binding.prepare?.(values, before);
           await checked(trx, ctx, values, violations, id);
-          if (Object.keys(values).length === 0) return { values, before };
+          if (Object.keys(values).length === 0) return { values, before, partners };
           const into = tableFor();
           const row = {
             ...rowOf(into, values),
@@ -361,9 +390,11 @@ export async function writes(
           }
           await writeLinks(trx, links, id, values);
           await record(trx, ctx, id, 'update', before, Object.keys(values));
-          return { values, before };
+          // A row moved to another partner: both hear of it.
+          partners.push(await partnerOf(trx, id));
+          return { values, before, partners };
         });
-        await publish();
+        await publish(change.partners);
         await followUp(
           request,
           ctx,
@@ -381,13 +412,15 @@ export async function writes(
       scope.delete(itemPath, async (request, reply) => {
         const ctx = await contextOf(request, deps, remove);
         const id = ctx.pathId('id', notFound);
-        await inTransaction(true, async (trx) => {
+        const partner = await inTransaction(true, async (trx) => {
           const before = await current(trx, ctx, request, id);
+          const owner = await partnerOf(trx, id);
           const { name, id: idColumn } = tableFor();
           await trx.deleteFrom(name).where(idColumn, '=', id).execute();
           await record(trx, ctx, id, 'delete', before);
+          return owner;
         });
-        await publish();
+        await publish([partner]);
         return reply.code(204).send();
       });
     }

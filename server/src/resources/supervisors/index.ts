@@ -16,6 +16,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   // POST: the body API Platform takes, checked by the rules of server/src/users/create.ts.
   await genericResource(api, deps, Supervisor, {
     source: supervisors,
+    partnerColumn: 'app_user.partner_id',
     create: (trx, body, ctx) => createMember(trx, ctx.principal, 'manager', body),
     // No password in that body: the new account is invited to choose one.
     committed: invitationOnCreate(api, deps),

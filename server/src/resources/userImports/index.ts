@@ -198,11 +198,13 @@ export async function registerUserImports(
       const upload = await readUpload(request);
       const options = optionsOf(upload.fields, ctx.principal.username);
       const table = await readImportFile(upload.bytes);
+      const partnerId =
+        ctx.scope.kind === 'partner' ? ctx.scope.partnerId : ctx.principal.partnerId;
       const created = await db
         .insertInto('user_import_log')
         .values({
           importer_id: ctx.principal.userId,
-          partner_id: ctx.scope.kind === 'partner' ? ctx.scope.partnerId : ctx.principal.partnerId,
+          partner_id: partnerId,
           file_name: upload.fileName.slice(0, 255),
           comment: options.comment,
           send_mail_immediately: options.sendMail,
@@ -222,8 +224,11 @@ export async function registerUserImports(
           : null,
       });
       deps.pages.forget();
-      // The imports' lists open elsewhere show it started (its end is announced by the job).
-      void api.hub.announceChange(UserImportLog.resource);
+      // The imports' lists open elsewhere show it started (its end is announced by the job),
+      // those of its partner and the operator's only.
+      void api.hub.announceChange(UserImportLog.resource, {
+        partners: partnerId === null ? [] : [partnerId],
+      });
       const member = await visibleImport(ctx, created.id);
       reply.code(202).header('Location', `${BASE}/${created.id}`);
       return sendJsonLd(reply, { '@context': `/api/contexts/${UserImportLog.name}`, ...member });

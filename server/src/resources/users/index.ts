@@ -28,6 +28,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const limits = rateLimitsOf(api, deps.config);
   const writes = await genericResource(api, deps, User, {
     source: users,
+    partnerColumn: 'app_user.partner_id',
     list: { filters: userFilters },
     prepare: prepareUser,
     check: checkUser,

@@ -291,9 +291,11 @@ export class UserImports {
         .where('id', '=', logId)
         .execute();
       this.deps.changed();
-      // Open user lists refetch once, not once per line; the imports' lists see it end.
-      await this.#announce(User.resource);
-      await this.#announce(UserImportLog.resource);
+      // Open user lists refetch once, not once per line; the imports' lists see it end. Each
+      // is heard by the partners it concerns (and the operator) only.
+      const partners = await this.#partnersOf(logId);
+      await this.#announce(User.resource, partners.users);
+      await this.#announce(UserImportLog.resource, partners.log);
       await this.#tell(topic, {
         id: logId,
         status: 'done',
@@ -313,14 +315,38 @@ export class UserImports {
         .execute()
         .catch((e: Error) => log.error({ err: e, importId: logId }, 'import: could not record'));
       this.deps.changed();
-      await this.#announce(UserImportLog.resource);
+      const partners = await this.#partnersOf(logId).catch(() => ({ log: [], users: [] }));
+      await this.#announce(UserImportLog.resource, partners.log);
       await this.#tell(topic, { id: logId, status: 'error', message });
     }
   }
 
   /** A class's topic (users, imports): its open lists and details read again. */
-  #announce(resource: string): Promise<void> {
-    return this.deps.hub().announceChange(resource);
+  #announce(resource: string, partners: number[]): Promise<void> {
+    return this.deps.hub().announceChange(resource, { partners });
+  }
+
+  /** The partner of the import, and those of the accounts it created. */
+  async #partnersOf(logId: number): Promise<{ log: number[]; users: number[] }> {
+    const { db } = this.deps;
+    const [log, users] = await Promise.all([
+      db
+        .selectFrom('user_import_log')
+        .select('partner_id')
+        .where('id', '=', logId)
+        .executeTakeFirst(),
+      db
+        .selectFrom('user_import_history')
+        .innerJoin('app_user', 'app_user.id', 'user_import_history.user_id')
+        .select('app_user.partner_id')
+        .distinct()
+        .where('user_import_history.import_log_id', '=', logId)
+        .where('user_import_history.process_status', '=', 'success')
+        .execute(),
+    ]);
+    const known = (ids: (number | null | undefined)[]) =>
+      ids.filter((id): id is number => typeof id === 'number');
+    return { log: known([log?.partner_id]), users: known(users.map((u) => u.partner_id)) };
   }
 
   /** One line: translated, created through the User rules, its invitation sent if asked. */
