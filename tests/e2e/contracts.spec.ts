@@ -239,4 +239,17 @@ test('vendeur: at 375 px the contracts are cards with their links, the page neve
   await expect(card.getByRole('link')).toHaveAttribute('href', /^\/contrats\/\d+$/);
   const widths = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(widths).toBeLessThanOrEqual(376);
+  // The rows come first: the five filter inputs fold behind one button counting the defaults
+  // (states, types, active insured), and the first card is on the first screen.
+  const filters = page.getByRole('button', { name: 'Filtres (3)' });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('N° de contrat')).toBeHidden();
+  expect((await card.boundingBox())?.y ?? Infinity).toBeLessThan(800);
+  await filters.click();
+  await page.getByLabel('N° de contrat').fill('CT-');
+  await expect(page).toHaveURL(/CT-/);
+  await expect(page.getByRole('button', { name: 'Filtres (4)' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
 });

@@ -118,7 +118,11 @@ test('ageo at 375 px: the burger opens the menu overlay, a list and a detail fit
     );
   // Wide tables scroll inside their card; the page itself never scrolls sideways.
   expect(await overflow()).toBeLessThanOrEqual(0);
-  // The filters are usable: typing narrows the list.
+  // The filters are usable: folded behind « Filtres » (rows first), opened, typing narrows.
+  const filters = page.getByRole('button', { name: /^Filtres/ });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('Produit').first()).toBeHidden();
+  await filters.click();
   await page.getByLabel('Produit').first().fill('Santé');
   await expect(page).toHaveURL(/Sant/);
   await expect(firstRow(page)).toBeVisible();

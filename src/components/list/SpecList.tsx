@@ -1,13 +1,18 @@
+import { type Theme, useMediaQuery } from '@mui/material';
 import { type SortPayload, useListContext, useNotify, useResourceContext } from 'ra-core';
-import { type ReactElement, type ReactNode, useEffect } from 'react';
+import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { List, ListActions, type ListProps } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isSortable } from '../../domain/schema/index.ts';
 import { useClassLiveUpdates } from '../../providers/liveUpdates.ts';
 import { displayedOf, FilterDefaults, hasDefaults } from './FilterDefaults.tsx';
+import { FiltersToggle } from './FiltersToggle.tsx';
 import { ListStatus } from './ListStatus.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { SpecPagination } from './SpecPagination.tsx';
+
+/** The filter inputs' form in the list's toolbar. */
+const FILTER_FORM = '& .RaList-actions > form';
 
 /** Toasts of data loads: 6 s (spec §9), French message of §8 (already French: not a key). */
 export const TOAST = { type: 'error', autoHideDuration: 6000 } as const;
@@ -91,6 +96,10 @@ export function SpecList({
 }: SpecListProps): ReactElement | null {
   const notify = useNotify();
   const resource = useResourceContext({ resource: rest.resource }) ?? '';
+  // On a phone the filters fold behind « Filtres (n) » (FiltersToggle.tsx): rows first.
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const [filtersShown, setFiltersShown] = useState(false);
+  const foldable = small && rest.filters !== undefined && actions !== false;
   const { search } = useLocation();
   const navigate = useNavigate();
   // A list keeping its state out of the address takes its order and size from the code.
@@ -120,6 +129,9 @@ export function SpecList({
           false
         ) : (
           <FilterDefaults defaults={rest.filterDefaultValues}>
+            {foldable && (
+              <FiltersToggle open={filtersShown} onToggle={() => setFiltersShown((o) => !o)} />
+            )}
             {actions ?? <ListActions />}
           </FilterDefaults>
         )
@@ -144,11 +156,17 @@ export function SpecList({
         // From sm up only: under it react-admin stacks the toolbar in a column, which wrapping
         // would split into a second column off the screen.
         '& .RaList-actions': { gap: 1, flexWrap: { sm: 'wrap' } },
-        '& .RaFilterForm-root': { flex: '1 1 auto', alignItems: 'flex-end', columnGap: 1 },
-        '& .RaFilterFormInput-root': {
+        // react-admin 5 gives the filter form no class of its own: the toolbar's one form.
+        [FILTER_FORM]: { flex: '1 1 auto', alignItems: 'flex-end', columnGap: 1 },
+        '& .RaFilterForm-filterFormInput': {
           maxWidth: '100%',
           '& .MuiFormControl-root': { maxWidth: '100%' },
         },
+        // Folded: neither the inputs nor "add a filter" show; the filters still apply (they
+        // live in the URL). Hidden, not unmounted: a list's own toolbar may hold a FilterButton.
+        ...(foldable && !filtersShown
+          ? { [`${FILTER_FORM}, & .RaList-actions .add-filter`]: { display: 'none' } }
+          : {}),
       }}
       exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
       {...rest}

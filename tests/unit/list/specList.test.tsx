@@ -15,6 +15,7 @@ import {
 } from '../../../src/components/list/index.ts';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
+import { setViewportWidth } from '../support/viewport.ts';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -68,6 +69,37 @@ function openCompanies(
   });
   return { queries, location: () => location, container };
 }
+
+describe('SpecList on a phone', () => {
+  const jsdomMatchMedia = window.matchMedia;
+  const jsdomWidth = window.innerWidth;
+  afterEach(() => {
+    window.matchMedia = jsdomMatchMedia;
+    window.innerWidth = jsdomWidth;
+  });
+
+  it('folds the filters behind « Filtres (n) »: the rows come first, the filters still apply', async () => {
+    setViewportWidth(375);
+    const { queries } = openCompanies('/mutuelles/liste?filter=%7B%22legalname%22%3A%22Mut%22%7D');
+    expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+    expect(queries.at(-1)?.get('legalname')).toBe('Mut');
+    const toggle = screen.getByRole('button', { name: 'Filtres (1)' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByLabelText('Nom')).not.toBeVisible();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByLabelText('Nom')).toBeVisible();
+    expect(screen.getByLabelText('Nom')).toHaveValue('Mut');
+  });
+
+  it('keeps the filters in view from 600 px up, without the button', async () => {
+    setViewportWidth(768);
+    openCompanies('/mutuelles/liste');
+    expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+    expect(screen.getByLabelText('Nom')).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Filtres/ })).toBeNull();
+  });
+});
 
 describe('SpecList', () => {
   it('reads the page with the default order, shows the honest total and keeps state in the URL', async () => {
