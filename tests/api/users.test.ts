@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSaveBody } from '../../src/domain/userForm.ts';
-import { callApi, decodeJwt, OidcBrowser } from './support/oidcClient.ts';
+import { callApi, decodeJwt, OidcBrowser, pkce } from './support/oidcClient.ts';
 import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -617,6 +617,19 @@ describe('own profile', () => {
     const ended = await refresh(elsewhere, String(stillThere.body.refresh_token));
     expect(ended.status).toBe(400);
     expect(ended.body.error).toBe('invalid_grant');
+    // Its sign-in session went too: the provider shows the sign-in page, no silent sign-in.
+    const again = await elsewhere.startAuthorization({
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    });
+    expect(again.redirect).toBeUndefined();
+    expect(again.page?.status).toBe(200);
+    // The session that made the change still signs in silently.
+    const kept = await browser.startAuthorization({
+      code_challenge: pkce().challenge,
+      code_challenge_method: 'S256',
+    });
+    expect(kept.redirect?.searchParams.get('code')).toEqual(expect.any(String));
     await new OidcBrowser(server.url, server.config.oidc.clientId).login(
       body.username,
       'nouveau2027abc',

@@ -64,7 +64,9 @@ export async function revokeSessions(
             eb.and([eb('model', '=', 'Session'), eb('uid', '=', options.keepSession ?? '')]),
             ...(kept.length
               ? [
-                  eb('grant_id', 'in', kept),
+                  // Not NULL first: a session's grant_id is NULL, and NOT (NULL IN ...) would
+                  // keep every other session of the account.
+                  eb.and([eb('grant_id', 'is not', null), eb('grant_id', 'in', kept)]),
                   eb.and([eb('model', '=', 'Grant'), eb('id', 'in', kept)]),
                 ]
               : []),
