@@ -3,7 +3,9 @@
 // raw entries, French relevance (accents folded, prefixes as one types, stemming, ranking), the
 // category filter, the data scope of each account (a seller never finds another seller's
 // contract, a partner administrator never another partner's), and refused bodies.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEARCH_LIMITS } from '../../server/src/resources/search/index.ts';
 import {
   type Account,
   CONTRACTS,
@@ -186,6 +188,26 @@ describe('French relevance', () => {
 });
 
 describe('the category filter (0: every category)', () => {
+  it('finds the people named exactly as typed first, among the many longer names it begins', async () => {
+    // The seed has people named Martin, and far more whose names begin with it or share its
+    // stem (Martinez, Martine): more matches than the search ranks. The Martins come first.
+    const { rows } = await sql<{ exact: number; near: number }>`
+      SELECT count(*) FILTER (WHERE lower(lastname) = 'martin')::int AS exact,
+        count(*) FILTER (WHERE lower(lastname) LIKE 'martin_%' OR lower(firstname) LIKE 'martin%')::int AS near
+      FROM insured`.execute(server.database.db);
+    const [{ exact, near }] = rows;
+    expect(exact).toBeGreaterThan(0);
+    expect(exact + near).toBeGreaterThan(SEARCH_LIMITS.ranked);
+    const entries = await found('ageo', 'Martin', CATEGORY.insureds, 10);
+    expect(entries).toHaveLength(10);
+    // Named Martin, or called Martin (a first name is a whole word as well).
+    const named = entries.map((e) => {
+      const person = (JSON.parse(e.CONTENT) as Json[])[0];
+      return [person.lastname, person.firstname].map((n) => fold(String(n))).includes('martin');
+    });
+    expect(named).toEqual(named.map(() => true));
+  });
+
   it('keeps one category when one is asked, and ranks the whole list otherwise', async () => {
     const products = await found('ageo', 'sante', CATEGORY.products);
     expect(products.length).toBeGreaterThan(0);

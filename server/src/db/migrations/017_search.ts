@@ -38,6 +38,8 @@ const DOCUMENTS = {
 } as const;
 
 export type SearchTable = keyof typeof DOCUMENTS;
+/** Each table's searched text, for the ranking (the search reads it for its candidates only). */
+export const SEARCH_DOCUMENTS: Readonly<Record<SearchTable, (alias: string) => string>> = DOCUMENTS;
 const TABLES = Object.keys(DOCUMENTS) as SearchTable[];
 
 /** Tables whose vector is a stored column (the large ones). */

@@ -13,7 +13,11 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { SEARCH_RESULTS_PER_CATEGORY } from '../../../../src/domain/search.ts';
 import { auditSearch } from '../../audit/events.ts';
-import { SEARCH_VECTORS, type SearchTable } from '../../db/migrations/017_search.ts';
+import {
+  SEARCH_DOCUMENTS,
+  SEARCH_VECTORS,
+  type SearchTable,
+} from '../../db/migrations/017_search.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { contractScope, insuredScope } from '../../scope/index.ts';
@@ -244,15 +248,26 @@ function branchSql(
 ): RawBuilder<unknown> {
   const vector = sql.raw(SEARCH_VECTORS[branch.document]('t'));
   const query = tsQuery(request.words);
+  const whole = wholeWords(request.words);
   const scope = branch.where ? sql`AND ${branch.where(ctx)}` : sql``;
-  // Innermost: the first matches in scope (the GIN index); then ranked; then what they show.
+  const document = sql.raw(SEARCH_DOCUMENTS[branch.document]('t'));
+  const matches = (match: RawBuilder<unknown>) =>
+    sql`(SELECT t.id, ${vector} AS vector, ${document} AS document
+        FROM ${sql.raw(branch.table)} AS t
+        WHERE ${vector} @@ (${match}) ${scope}
+        LIMIT ${sql.lit(SEARCH_LIMITS.ranked)})`;
+  // Innermost: the first matches in scope (the GIN index), those holding a word as typed (or
+  // its stem) read apart, so that a common name (Martin) is not crowded out by the longer names
+  // it begins (Martinez, Martine); then ranked, a word typed whole and found whole in the text
+  // first (the vector cannot tell: the French stem of 'Martinez' is 'martin'); then shown.
   return sql`(SELECT ${sql.lit(branch.category)}::int AS category, hit.id, hit.rank,
       json_build_array(${branch.content})::text AS content
     FROM (SELECT found.id,
-        ts_rank(found.vector, ${query}) + ts_rank(found.vector, ${wholeWords(request.words)}) AS rank
-      FROM (SELECT t.id, ${vector} AS vector FROM ${sql.raw(branch.table)} AS t
-        WHERE ${vector} @@ (${query}) ${scope}
-        LIMIT ${sql.lit(SEARCH_LIMITS.ranked)}) AS found
+        ts_rank(found.vector, ${query}) + ts_rank(found.vector, ${whole})
+          + (to_tsvector('public.fr_prefix', found.document) @@ (${whole}))::int AS rank
+      FROM (SELECT DISTINCT ON (candidate.id) candidate.id, candidate.vector, candidate.document
+        FROM (${matches(sql`(${query}) && (${whole})`)} UNION ALL ${matches(query)}) AS candidate
+        ORDER BY candidate.id) AS found
       ORDER BY rank DESC, found.id
       LIMIT ${sql.lit(request.limit)}) AS hit
     ${branch.joins})`;
