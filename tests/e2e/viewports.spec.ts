@@ -87,3 +87,25 @@ test('a phone keeps the header search usable; a laptop sees the default columns 
   const search = page.getByRole('searchbox', { name: /Rechercher un contrat/ });
   expect((await search.boundingBox())?.width ?? 0).toBeGreaterThan(250);
 });
+
+test('a phone: the floating « Ajouter » never covers the next-page button', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openSignedIn(page);
+  await page.setViewportSize({ width: 375, height: 740 });
+  await navigate(page, '/users/list');
+  await settled(page);
+  const add = page.locator('main .MuiFab-root');
+  const next = page.getByRole('button', { name: /page suivante|prochaine page/ });
+  await expect(add).toBeVisible();
+  await expect(next).toBeEnabled();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const [a, b] = [await add.boundingBox(), await next.boundingBox()];
+  expect(a && b).toBeTruthy();
+  if (a && b) {
+    const apart = b.x + b.width <= a.x || a.x + a.width <= b.x || b.y + b.height <= a.y;
+    expect(apart, JSON.stringify({ add: a, next: b })).toBe(true);
+  }
+  // And a tap there turns the page.
+  await next.click();
+  await expect(page).toHaveURL(/page=2/);
+});

@@ -150,12 +150,20 @@ export function SpecList({
       // A wide table scrolls inside its card: without these the list grows to the table's
       // width and the whole page scrolls sideways at 375 px.
       // Filters wrap in rows of inputs aligned on their baseline (992 px: no ragged stack).
-      sx={{
+      sx={(theme: Theme) => ({
         '& .RaList-main': { minWidth: 0 },
         '& .RaList-content': { overflowX: 'auto' },
         // From sm up only: under it react-admin stacks the toolbar in a column, which wrapping
         // would split into a second column off the screen.
         '& .RaList-actions': { gap: 1, flexWrap: { sm: 'wrap' } },
+        // On a phone react-admin's create button floats over the page's bottom right corner:
+        // room under the list, so that the pagination can scroll out from under it.
+        '&:has(.MuiFab-root)': { pb: { xs: 10, sm: 0 } },
+        // A phone's toolbar that holds only that floating button (and the folded "add a
+        // filter") shows nothing: no empty strip of its own height above the list.
+        '& .RaList-actions > .MuiToolbar-root': {
+          [theme.breakpoints.down('sm')]: { minHeight: 0 },
+        },
         // react-admin 5 gives the filter form no class of its own: the toolbar's one form.
         [FILTER_FORM]: { flex: '1 1 auto', alignItems: 'flex-end', columnGap: 1 },
         '& .RaFilterForm-filterFormInput': {
@@ -167,7 +175,7 @@ export function SpecList({
         ...(foldable && !filtersShown
           ? { [`${FILTER_FORM}, & .RaList-actions .add-filter`]: { display: 'none' } }
           : {}),
-      }}
+      })}
       exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
       {...rest}
     >
