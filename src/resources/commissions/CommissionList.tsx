@@ -2,7 +2,7 @@
 // "Commission"), filtered by year, contract, subscriber and date bounds (spec §5), newest
 // first; the dashboard per year and provider; the download of the filtered list.
 import { Typography } from '@mui/material';
-import { FilterButton, NumberInput, TextInput, TopToolbar } from 'react-admin';
+import { FilterButton, maxValue, minValue, NumberInput, TextInput, TopToolbar } from 'react-admin';
 import {
   AmountField,
   Col,
@@ -26,9 +26,21 @@ const wholeYear = (value: string) => {
 
 const NOWRAP = 'commission-nowrap';
 
+/** The years the API reads (server/src/resources/commissions/source.ts). */
+const YEARS = { min: 1900, max: 2999 };
+const YEAR_MESSAGE = `Indiquez une année entre ${YEARS.min} et ${YEARS.max}.`;
+
 const filters = [
-  // A year is whole: « 2025.5 » filters on 2025, where the API would refuse the whole list.
-  <NumberInput key="year" source="year" step={1} parse={wholeYear} alwaysOn />,
+  // A year is whole: « 2025.5 » filters on 2025, where the API would refuse the whole list;
+  // one out of range is said on the field and not sent (the list stays as it was).
+  <NumberInput
+    key="year"
+    source="year"
+    step={1}
+    parse={wholeYear}
+    validate={[minValue(YEARS.min, YEAR_MESSAGE), maxValue(YEARS.max, YEAR_MESSAGE)]}
+    alwaysOn
+  />,
   <TextInput key="numContract" source="numContract" alwaysOn />,
   <TextInput key="subscriber" source="subscriber" />,
   ...dateRangeFilters(Commission, 'startAt'),

@@ -92,6 +92,23 @@ describe('/Commission/list', () => {
     await waitFor(() => expect(screen.getByLabelText('Année')).toHaveValue(2025));
   });
 
+  it('says a year out of range on its field, and keeps the list as it was', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/commissions', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return hydraCollection([commission(1)]);
+      }),
+    );
+    open();
+    expect(await screen.findByText('CT-1')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Année'), '99999999999999999999');
+    expect(await screen.findByText('Indiquez une année entre 1900 et 2999.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(queries.every((q) => q.get('year') === null)).toBe(true);
+    expect(screen.getByText('CT-1')).toBeInTheDocument();
+  });
+
   it('says the French message of §8 when the list cannot be loaded, emptied', async () => {
     server.use(http.get('*/api/commissions', () => hydraProblem(500, 'boom')));
     const { container } = open('/Commission/list?page=3');
