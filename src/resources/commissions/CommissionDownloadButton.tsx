@@ -9,6 +9,7 @@ import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 
 export const DOWNLOAD_DONE = 'Le téléchargement des commissions est terminé';
 export const DOWNLOAD_FAILED = 'Une erreur est survenue durant le téléchargement des commissions';
+export const NOTHING_TO_DOWNLOAD = 'Aucune commission à télécharger avec ces filtres.';
 const DEFAULT_NAME = 'commissions.xlsx';
 
 /** The file name of a Content-Disposition header (RFC 6266, UTF-8 form first). */
@@ -38,11 +39,16 @@ function save(blob: Blob, name: string) {
 }
 
 export function CommissionDownloadButton({ http = httpClient }: { http?: HttpClient }) {
-  const { filterValues, sort } = useListContext();
+  const { filterValues, sort, total } = useListContext();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
 
   const download = async () => {
+    // The list says « Aucune commission. »: a file of headers alone would say nothing more.
+    if (total === 0) {
+      notify(NOTHING_TO_DOWNLOAD, { type: 'info' });
+      return;
+    }
     setBusy(true);
     try {
       const query = new URLSearchParams();

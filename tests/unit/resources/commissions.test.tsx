@@ -217,6 +217,25 @@ describe('the download', () => {
     expect(URL.createObjectURL).toHaveBeenCalledTimes(1);
   });
 
+  it('says there is nothing to download when the list is empty, fetching nothing', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/commissions', () => hydraCollection([])),
+      http.get('*/api/commissions/download', () => {
+        asked++;
+        return new HttpResponse('xlsx');
+      }),
+    );
+    open('/Commission/list?filter=%7B%22year%22%3A1901%7D');
+    await screen.findByText('Aucune commission.');
+    await userEvent.click(screen.getByRole('button', { name: /Télécharger/ }));
+    expect(
+      await screen.findByText('Aucune commission à télécharger avec ces filtres.'),
+    ).toBeInTheDocument();
+    expect(asked).toBe(0);
+    expect(URL.createObjectURL).not.toHaveBeenCalled();
+  });
+
   it('says when the download fails', async () => {
     server.use(
       http.get('*/api/commissions', () => hydraCollection([commission(1)])),
