@@ -6,17 +6,11 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import FilterList from '@mui/icons-material/FilterList';
 import { Button } from '@mui/material';
 import { useListContext } from 'ra-core';
+import { isEmptyValue } from '../../domain/apiValues.ts';
 
-/** A filter value that narrows the list (not left empty). */
-const applies = (value: unknown) =>
-  value !== undefined &&
-  value !== null &&
-  value !== '' &&
-  !(Array.isArray(value) && value.length === 0);
-
-/** How many filters apply to the list now. */
+/** How many filters apply to the list now (those the data provider sends: not empty). */
 export const activeFilterCount = (filterValues: Record<string, unknown> | undefined) =>
-  Object.values(filterValues ?? {}).filter(applies).length;
+  Object.values(filterValues ?? {}).filter((value) => !isEmptyValue(value)).length;
 
 /** « Filtres (3) »: shows or hides the list's filter inputs. */
 export function FiltersToggle({ open, onToggle }: { open: boolean; onToggle(): void }) {

@@ -1,7 +1,8 @@
 // The signed-in user's own profile (spec administration §2 /user/profile): anyone signed in
 // reads it, changes its civility, names, job and e-mail (checked as the User declaration says),
-// and its password given the current one (which ends its other sign-in sessions). Its roles, type, organisation and username are not
-// its own to change: a body naming them is refused (422), nothing written.
+// and its password given the current one (which ends its other sign-in sessions). Its roles,
+// type, organisation and username are not its own to change: a body naming them is refused
+// (422), nothing written.
 import { User } from '../../../../src/domain/schema/user.ts';
 import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { hashPassword, verifyPassword } from '../../auth/password.ts';
