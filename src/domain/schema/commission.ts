@@ -6,6 +6,9 @@ import { defineClass, idProperty } from './types.ts';
 
 export const COMMISSION_ROLES = ['VIEW_COMMISSIONS'] as const;
 
+/** The years a commission can be filtered on (its column is a smallint): the API and the field agree. */
+export const COMMISSION_YEARS = { min: 1900, max: 2999 } as const;
+
 export const Commission = defineClass({
   name: 'Commission',
   resource: 'commissions',

@@ -13,7 +13,7 @@ import {
   SpecList,
   SpecTable,
 } from '../../components/list/index.ts';
-import { Commission } from '../../domain/schema/commission.ts';
+import { COMMISSION_YEARS, Commission } from '../../domain/schema/commission.ts';
 import type { PageProps } from '../types.ts';
 import { CommissionDashboard } from './CommissionDashboard.tsx';
 import { CommissionDownloadButton } from './CommissionDownloadButton.tsx';
@@ -26,9 +26,7 @@ const wholeYear = (value: string) => {
 
 const NOWRAP = 'commission-nowrap';
 
-/** The years the API reads (server/src/resources/commissions/source.ts). */
-const YEARS = { min: 1900, max: 2999 };
-const YEAR_MESSAGE = `Indiquez une année entre ${YEARS.min} et ${YEARS.max}.`;
+const YEAR_MESSAGE = `Indiquez une année entre ${COMMISSION_YEARS.min} et ${COMMISSION_YEARS.max}.`;
 
 const filters = [
   // A year is whole: « 2025.5 » filters on 2025, where the API would refuse the whole list;
@@ -38,7 +36,10 @@ const filters = [
     source="year"
     step={1}
     parse={wholeYear}
-    validate={[minValue(YEARS.min, YEAR_MESSAGE), maxValue(YEARS.max, YEAR_MESSAGE)]}
+    validate={[
+      minValue(COMMISSION_YEARS.min, YEAR_MESSAGE),
+      maxValue(COMMISSION_YEARS.max, YEAR_MESSAGE),
+    ]}
     alwaysOn
   />,
   <TextInput key="numContract" source="numContract" alwaysOn />,

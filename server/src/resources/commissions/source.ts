@@ -3,7 +3,7 @@
 // provider it was paid to. A commission is in scope when its contract is (joined here, so the
 // seller scope reads the GIN index).
 import { type SqlBool, sql } from 'kysely';
-import { Commission } from '../../../../src/domain/schema/commission.ts';
+import { COMMISSION_YEARS, Commission } from '../../../../src/domain/schema/commission.ts';
 import { httpError } from '../../http/problem.ts';
 import { contractScope } from '../../scope/index.ts';
 import {
@@ -39,8 +39,9 @@ export const COMMISSION_LIST = listParams(Commission, {
   filters: {
     year: customList('integer', (years: number[]) => {
       // A smallint column: a year the column cannot hold is a 400, not a database error.
-      if (years.some((y) => y < 1900 || y > 2999)) {
-        throw httpError(400, 'Le paramètre « year » doit être une année entre 1900 et 2999.');
+      const { min, max } = COMMISSION_YEARS;
+      if (years.some((y) => y < min || y > max)) {
+        throw httpError(400, `Le paramètre « year » doit être une année entre ${min} et ${max}.`);
       }
       return sql<SqlBool>`commission.year IN (${sql.join(years)})`;
     }),
