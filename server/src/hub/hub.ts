@@ -15,9 +15,13 @@ export interface Hub {
    * Tells a class's topic that its data changed (`{ changed: resource }`): its open lists and
    * details read again. Never fails: the write it follows stands, a failure is only logged.
    * With `partners`, the change is those partners' business: only their subscribers and those
-   * who see every partner hear it (none of another partner learns that something moved).
+   * who see every partner hear it (none of another partner learns that something moved); a
+   * row of no partner (null: an operator's account) is heard by the latter only.
    */
-  announceChange(resource: string, audience?: { partners: readonly number[] }): Promise<void>;
+  announceChange(
+    resource: string,
+    audience?: { partners: readonly (number | null)[] },
+  ): Promise<void>;
   /** The first login to claim command/{uuid} owns it for 24 h; false if another login does. */
   claim(topic: string, login: string): Promise<boolean>;
   /**
@@ -59,12 +63,19 @@ export class MessageHub implements Hub {
     return hub;
   }
 
-  async publish(topic: string, data: unknown, partners?: readonly number[]): Promise<void> {
+  async publish(
+    topic: string,
+    data: unknown,
+    partners?: readonly (number | null)[],
+  ): Promise<void> {
     if (!parseTopic(topic)) throw new TypeError(`hub: unknown topic shape "${topic}"`);
     await this.publishUpdate([topic], JSON.stringify(data ?? null), partners);
   }
 
-  announceChange(resource: string, audience?: { partners: readonly number[] }): Promise<void> {
+  announceChange(
+    resource: string,
+    audience?: { partners: readonly (number | null)[] },
+  ): Promise<void> {
     return this.publish(resource, { changed: resource }, audience?.partners).catch(
       (error: Error) => {
         this.log.warn({ err: error, topic: resource }, 'hub publish failed');
@@ -111,10 +122,10 @@ export class MessageHub implements Hub {
   async publishUpdate(
     topics: string[],
     data: string,
-    partners?: readonly number[],
+    partners?: readonly (number | null)[],
   ): Promise<string> {
     const update: Update = { id: `urn:uuid:${randomUUID()}`, topics, data };
-    if (partners) update.partners = [...new Set(partners)];
+    if (partners) update.partners = [...new Set(partners.filter((p): p is number => p !== null))];
     this.fanout.deliver(update);
     if (this.redis) {
       // Subscribers here already have it; the others miss it while Redis is away.

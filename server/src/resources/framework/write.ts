@@ -192,12 +192,7 @@ export async function writes(
 
   /** Tells the class's topic; for a partner's class, to the partners the rows belong to. */
   const publish = (partners: (number | null)[]) =>
-    api.hub.announceChange(
-      decl.resource,
-      binding.partnerColumn
-        ? { partners: partners.filter((p): p is number => p !== null) }
-        : undefined,
-    );
+    api.hub.announceChange(decl.resource, binding.partnerColumn ? { partners } : undefined);
 
   /** The partner of the row (binding.partnerColumn), read in the write's transaction. */
   async function partnerOf(trx: AnyDb, id: number): Promise<number | null> {

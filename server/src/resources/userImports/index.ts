@@ -226,9 +226,7 @@ export async function registerUserImports(
       deps.pages.forget();
       // The imports' lists open elsewhere show it started (its end is announced by the job),
       // those of its partner and the operator's only.
-      void api.hub.announceChange(UserImportLog.resource, {
-        partners: partnerId === null ? [] : [partnerId],
-      });
+      void api.hub.announceChange(UserImportLog.resource, { partners: [partnerId] });
       const member = await visibleImport(ctx, created.id);
       reply.code(202).header('Location', `${BASE}/${created.id}`);
       return sendJsonLd(reply, { '@context': `/api/contexts/${UserImportLog.name}`, ...member });

@@ -322,12 +322,12 @@ export class UserImports {
   }
 
   /** A class's topic (users, imports): its open lists and details read again. */
-  #announce(resource: string, partners: number[]): Promise<void> {
+  #announce(resource: string, partners: (number | null)[]): Promise<void> {
     return this.deps.hub().announceChange(resource, { partners });
   }
 
   /** The partner of the import, and those of the accounts it created. */
-  async #partnersOf(logId: number): Promise<{ log: number[]; users: number[] }> {
+  async #partnersOf(logId: number): Promise<{ log: (number | null)[]; users: (number | null)[] }> {
     const { db } = this.deps;
     const [log, users] = await Promise.all([
       db
@@ -344,9 +344,7 @@ export class UserImports {
         .where('user_import_history.process_status', '=', 'success')
         .execute(),
     ]);
-    const known = (ids: (number | null | undefined)[]) =>
-      ids.filter((id): id is number => typeof id === 'number');
-    return { log: known([log?.partner_id]), users: known(users.map((u) => u.partner_id)) };
+    return { log: [log?.partner_id ?? null], users: users.map((u) => u.partner_id) };
   }
 
   /** One line: translated, created through the User rules, its invitation sent if asked. */
