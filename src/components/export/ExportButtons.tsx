@@ -27,6 +27,13 @@ export interface ExportButtonsProps {
   requires?: ExportRequest['requires'];
 }
 
+/** What an export of an empty list would have said: nothing but its column headers. */
+export const NOTHING_TO_EXPORT: Readonly<Record<ExportKind, string>> = {
+  contracts: 'Aucun contrat à exporter avec ces filtres.',
+  insureds: 'Aucun assuré à exporter avec ces filtres.',
+  cotisations: 'Aucune cotisation à exporter avec ces filtres.',
+};
+
 const STAGE_LABELS: Record<ExportStage, string> = {
   sending: 'Envoi de la demande…',
   processing: 'Création du fichier…',
@@ -53,6 +60,12 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
   useEffect(() => showStage.cancel, [showStage]);
 
   async function run(format: ExportFormat) {
+    // The list says it is empty: a file of headers alone would say nothing more (as the
+    // commissions' download).
+    if (list?.total === 0) {
+      notify(NOTHING_TO_EXPORT[kind], { type: 'info' });
+      return;
+    }
     setRunning(format);
     try {
       await exporter({

@@ -247,6 +247,18 @@ describe('ExportButtons', () => {
     expect(await screen.findByText('Identifiant de souscripteur manquant')).toBeVisible();
     expect(calls).toEqual([]);
   });
+
+  it('says there is nothing to export when the list is empty, asking the server nothing', async () => {
+    const { unmount } = renderButtons({ kind: 'contracts' }, { lbContrat: 'zzz' }, { total: 0 });
+    fireEvent.click(await button('Excel'));
+    expect(await screen.findByText('Aucun contrat à exporter avec ces filtres.')).toBeVisible();
+    unmount();
+    renderButtons({ kind: 'cotisations' }, {}, { total: 0 });
+    fireEvent.click(await button('CSV'));
+    expect(await screen.findByText('Aucune cotisation à exporter avec ces filtres.')).toBeVisible();
+    expect(calls).toEqual([]);
+    expect(saved).toEqual([]);
+  });
 });
 
 describe('the export flow', () => {
