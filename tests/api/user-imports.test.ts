@@ -1,13 +1,5 @@
-// Bulk user imports (issue 15; spec administration §2, §3, §7) over real HTTP, the real
-// database and the real mail transport (.eml files): the bad files (too big, wrong type, zip
-// bomb, formulas, `__proto__` headers, broken rows), a mixed file whose every line ends with
-// its French message under the same rules as a user created by hand, the same file twice, the
-// e-mails now or later, the scope of the history, and an import interrupted by a server stop.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.ts';
 import {
@@ -15,6 +7,7 @@ import {
   INTERRUPTED_BY_STOP,
 } from '../../server/src/users/imports/importJob.ts';
 import { IMPORT_COLUMNS, IMPORT_LIMITS } from '../../src/domain/userImport.ts';
+import { mailsTo as mailsToIn } from './support/outbox.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';
@@ -109,17 +102,7 @@ const counts = () =>
             (SELECT count(*)::int FROM user_import_history) AS rows`,
   );
 
-async function mailsTo(address: string) {
-  const outbox = join(server.config.dataDir, 'outbox');
-  const files = await readdir(outbox).catch(() => [] as string[]);
-  const found = [];
-  for (const file of files.filter((f) => f.endsWith('.eml'))) {
-    const mail = await simpleParser(await readFile(join(outbox, file)));
-    const to = Array.isArray(mail.to) ? mail.to : [mail.to];
-    if (to.some((t) => t?.text.includes(address))) found.push(mail);
-  }
-  return found;
-}
+const mailsTo = (address: string) => mailsToIn(server.config.dataDir, address);
 
 describe('a mixed file, line by line, under the rules of a user created by hand', () => {
   const tag = unique();

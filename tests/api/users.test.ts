@@ -1,14 +1,7 @@
-// User administration (issue 13; spec administration §3, §5, §7) over real HTTP and the real
-// database: the list, its lookups and filters, the detail, creation and update with every rule
-// the server enforces whatever the client sends (scope, no escalation, PROFILE_* never from the
-// body, managedBy fixed, usernames unique per realm), the invitation written to the outbox, the
-// reset link, disabling, and one's own profile. Each refusal is checked to change nothing.
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userSaveBody } from '../../src/domain/userForm.ts';
 import { callApi, decodeJwt, OidcBrowser, pkce } from './support/oidcClient.ts';
+import { lastMailTo as lastMailToIn } from './support/outbox.ts';
 import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
@@ -637,14 +630,4 @@ describe('own profile', () => {
   });
 });
 
-/** The newest .eml of the outbox addressed to this address. */
-async function lastMailTo(address: string) {
-  const outbox = join(server.config.dataDir, 'outbox');
-  const files = (await readdir(outbox)).filter((f) => f.endsWith('.eml')).sort();
-  for (const file of files.reverse()) {
-    const mail = await simpleParser(await readFile(join(outbox, file)));
-    const to = Array.isArray(mail.to) ? mail.to : [mail.to];
-    if (to.some((t) => t?.text.includes(address))) return mail;
-  }
-  throw new Error(`no mail to ${address} in ${outbox}`);
-}
+const lastMailTo = (address: string) => lastMailToIn(server.config.dataDir, address);
