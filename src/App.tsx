@@ -17,6 +17,7 @@ import { createHydraDataProvider } from './providers/dataProvider.ts';
 import { httpClient } from './providers/httpClient.ts';
 import { i18nProvider } from './providers/i18nProvider.ts';
 import { NavigatorBridge } from './providers/NavigatorBridge.tsx';
+import { PublicConfigContext } from './providers/publicConfigContext.tsx';
 import { createQueryClient } from './providers/queryClient.ts';
 import { UnexpectedFailureToast } from './providers/UnexpectedFailureToast.tsx';
 import { API_ROUTES } from './resources/api.ts';
@@ -71,28 +72,30 @@ export function App({
           i18nProvider={i18nProvider}
           theme={themeFor(config.brand)}
         >
-          <NavigatorBridge />
-          <UnexpectedFailureToast />
-          <MaintenanceGate>
-            <AdminUI
-              title={title}
-              layout={Layout}
-              loading={AppLoading}
-              notification={AppNotification}
-              catchAll={NotFound}
-              loginPage={false}
-              requireAuth
-              disableTelemetry
-            >
-              <CustomRoutes noLayout>
-                {sessionRoutes}
-                {noLayoutRoutes}
-              </CustomRoutes>
-              {(permissions: Permissions | undefined) =>
-                appResources(permissions ?? NO_PERMISSIONS)
-              }
-            </AdminUI>
-          </MaintenanceGate>
+          <PublicConfigContext.Provider value={config}>
+            <NavigatorBridge />
+            <UnexpectedFailureToast />
+            <MaintenanceGate>
+              <AdminUI
+                title={title}
+                layout={Layout}
+                loading={AppLoading}
+                notification={AppNotification}
+                catchAll={NotFound}
+                loginPage={false}
+                requireAuth
+                disableTelemetry
+              >
+                <CustomRoutes noLayout>
+                  {sessionRoutes}
+                  {noLayoutRoutes}
+                </CustomRoutes>
+                {(permissions: Permissions | undefined) =>
+                  appResources(permissions ?? NO_PERMISSIONS)
+                }
+              </AdminUI>
+            </MaintenanceGate>
+          </PublicConfigContext.Provider>
         </AdminContext>
       </BrowserRouter>
     </CacheProvider>

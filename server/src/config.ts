@@ -57,6 +57,10 @@ const schema = z.object({
   ).optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('espace-partenaire'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_ACCOUNT_URL: urlWithProtocols(
+    ['http:', 'https:'],
+    'https://sso.example.fr/realms/partners/account',
+  ).optional(),
   MAINTENANCE: booleanFlag.default(false),
   BRAND: oneOf(BRANDS).default('ageo'),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'redis://127.0.0.1:6379').optional(),
@@ -218,6 +222,11 @@ export interface Config {
     issuer: string;
     clientId: string;
     audience: string;
+    /**
+     * Where an external provider lets people change their password (it holds them; Keycloak's
+     * account console by default). Absent with the embedded provider: the passwords are here.
+     */
+    accountUrl?: string;
   };
   maintenance: boolean;
   brand: (typeof BRANDS)[number];
@@ -284,6 +293,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }))),
     ...keycloakFaults(present),
     ...firstAdminFaults(present),
+    ...(present.OIDC_ACCOUNT_URL && !present.OIDC_ISSUER
+      ? [
+          {
+            name: 'OIDC_ACCOUNT_URL',
+            message:
+              'is used only with OIDC_ISSUER: the embedded identity provider holds the passwords here',
+          },
+        ]
+      : []),
   ];
   if (!parsed.success || faults.length) {
     const lines = faults.map(({ name, message }) => {
@@ -310,6 +328,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/+$/, ''),
       clientId: e.OIDC_CLIENT_ID,
       audience: e.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+      accountUrl: e.OIDC_ISSUER
+        ? (e.OIDC_ACCOUNT_URL ?? `${e.OIDC_ISSUER.replace(/\/+$/, '')}/account`)
+        : undefined,
     },
     maintenance: e.MAINTENANCE,
     brand: e.BRAND,

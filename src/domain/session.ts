@@ -11,7 +11,13 @@ export interface Permissions {
 /** Public start-up configuration served by GET /api/config. */
 export interface PublicConfig {
   brand: string;
-  oidc: { authority: string; clientId: string; scope: string };
+  oidc: {
+    authority: string;
+    clientId: string;
+    scope: string;
+    /** An external provider's page where people change their passwords (it holds them). */
+    accountUrl?: string;
+  };
 }
 
 /**

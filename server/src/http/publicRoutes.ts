@@ -10,6 +10,7 @@ export function publicConfig(config: Config): PublicConfig {
       authority: config.oidc.issuer,
       clientId: config.oidc.clientId,
       scope: 'openid profile roles',
+      ...(config.oidc.accountUrl ? { accountUrl: config.oidc.accountUrl } : {}),
     },
   };
 }

@@ -8,7 +8,12 @@ import type { DB } from '../db/schema.ts';
 import { httpError } from '../http/problem.ts';
 import { ValidationFailed } from '../http/violations.ts';
 import type { Mailer, SentMail } from '../mail/index.ts';
-import { issuePasswordLink, LINK_TTL_HOURS, type LinkPurpose } from './passwordLinks.ts';
+import {
+  issuePasswordLink,
+  LINK_TTL_HOURS,
+  type LinkPurpose,
+  publicUrlOf,
+} from './passwordLinks.ts';
 
 export const BRAND_NAME = 'Espace partenaire';
 
@@ -46,42 +51,64 @@ const RESET: Wording = {
 
 const validity = `Ce lien ne fonctionne qu'une fois et expire après ${LINK_TTL_HOURS} heures. Passé ce délai, demandez un nouveau lien à votre administrateur.`;
 
-function compose(wording: Wording, user: MailRecipient, url: string) {
+export const ACCESS_OPENED_SUBJECT = `${BRAND_NAME} : votre accès est ouvert`;
+
+/** The refusal of anything about a password when the identity provider holds them. */
+export const passwordsElsewhere = (accountUrl: string) =>
+  `Les mots de passe sont gérés par le fournisseur d'identité : chacun change le sien sur ${accountUrl}.`;
+
+/** One account e-mail: paragraphs, an optional button to a link, the user name. */
+interface MailBody {
+  subject: string;
+  paragraphs: string[];
+  button?: { label: string; url: string };
+  after: string[];
+}
+
+function compose(body: MailBody, user: MailRecipient) {
   const firstname = user.firstname?.trim();
   const hello = firstname ? `Bonjour ${firstname},` : 'Bonjour,';
+  const identifier = `Votre identifiant : ${user.username}`;
   const text = [
     hello,
-    '',
-    wording.intro,
-    '',
-    url,
-    '',
-    `Votre identifiant : ${user.username}`,
-    '',
-    validity,
-    '',
-    wording.outro,
-    '',
+    ...body.paragraphs,
+    ...(body.button ? [body.button.url] : []),
+    identifier,
+    ...body.after,
     `L'équipe ${BRAND_NAME}`,
-    '',
-  ].join('\n');
+  ]
+    .flatMap((line) => ['', line])
+    .slice(1)
+    .concat('')
+    .join('\n');
+  const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
+  const button = body.button
+    ? `<p><a href="${escapeHtml(body.button.url)}" style="display:inline-block;padding:10px 16px;background:#1d4f91;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(body.button.label)}</a></p>
+<p>Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(body.button.url)}</p>
+`
+    : '';
   const html = `<!DOCTYPE html>
 <html lang="fr">
-<head><meta charset="utf-8"><title>${escapeHtml(wording.subject)}</title></head>
+<head><meta charset="utf-8"><title>${escapeHtml(body.subject)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#1d1d1f;line-height:1.5">
 <p style="font-weight:700">${escapeHtml(BRAND_NAME)}</p>
-<p>${escapeHtml(hello)}</p>
-<p>${escapeHtml(wording.intro)}</p>
-<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:10px 16px;background:#1d4f91;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(wording.action)}</a></p>
-<p>Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :<br>${escapeHtml(url)}</p>
-<p>Votre identifiant : <strong>${escapeHtml(user.username)}</strong></p>
-<p>${escapeHtml(validity)}</p>
-<p>${escapeHtml(wording.outro)}</p>
+${p(hello)}
+${body.paragraphs.map(p).join('\n')}
+${button}<p>Votre identifiant : <strong>${escapeHtml(user.username)}</strong></p>
+${body.after.map(p).join('\n')}
 <p>L'équipe ${escapeHtml(BRAND_NAME)}</p>
 </body>
 </html>`;
-  return { to: user.email, subject: wording.subject, text, html };
+  return { to: user.email, subject: body.subject, text, html };
 }
+
+/** A one-time link's e-mail: the wording, the link as a button, its validity. */
+const linkMail = (wording: Wording, url: string): MailBody => ({
+  subject: wording.subject,
+  paragraphs: [wording.intro],
+  button: { label: wording.action, url },
+  after: [validity, wording.outro],
+});
 
 /** The invitation of a created account: choose a password through `url`. */
 export function sendInvitation(
@@ -89,7 +116,7 @@ export function sendInvitation(
   user: MailRecipient,
   url: string,
 ): Promise<SentMail> {
-  return mailer.send(compose(INVITATION, user, url));
+  return mailer.send(compose(linkMail(INVITATION, url), user));
 }
 
 /** A password reset an administrator asked for: choose a new password through `url`. */
@@ -98,7 +125,35 @@ export function sendPasswordReset(
   user: MailRecipient,
   url: string,
 ): Promise<SentMail> {
-  return mailer.send(compose(RESET, user, url));
+  return mailer.send(compose(linkMail(RESET, url), user));
+}
+
+/**
+ * The invitation when the identity provider holds the passwords: the person already has an
+ * account there, so the mail says where to sign in and where its password is changed; no link
+ * to choose a password here, which nothing would ever read.
+ */
+export function sendAccessOpened(
+  mailer: Mailer,
+  user: MailRecipient,
+  where: { publicUrl: string; accountUrl: string },
+): Promise<SentMail> {
+  return mailer.send(
+    compose(
+      {
+        subject: ACCESS_OPENED_SUBJECT,
+        paragraphs: [
+          `Un accès à l'${BRAND_NAME} a été ouvert pour vous. Connectez-vous avec le compte et le mot de passe de votre organisation en ouvrant le lien ci-dessous.`,
+        ],
+        button: { label: "Ouvrir l'Espace partenaire", url: where.publicUrl },
+        after: [
+          `Votre mot de passe se change sur la page de votre compte : ${where.accountUrl}`,
+          "Si vous n'attendiez pas ce message, prévenez votre administrateur.",
+        ],
+      },
+      user,
+    ),
+  );
 }
 
 // --- Issue and send: what the users resource calls ---------------------------------------------
@@ -109,6 +164,11 @@ export interface LinkRequest {
   createdBy: number | null;
   /** The product's address; by default the one of the app that owns `db` (PUBLIC_URL). */
   publicUrl?: string;
+  /**
+   * The external identity provider's account page when it holds the passwords
+   * (config.oidc.accountUrl): an invitation then says where to sign in, a reset is refused.
+   */
+  accountUrl?: string;
 }
 
 async function issueAndSend(
@@ -116,7 +176,7 @@ async function issueAndSend(
   mailer: Mailer,
   purpose: LinkPurpose,
   request: LinkRequest,
-): Promise<{ expiresAt: Date }> {
+): Promise<{ expiresAt: Date | null }> {
   const user = await db
     .selectFrom('app_user')
     .select(['id', 'username', 'firstname', 'email', 'enabled'])
@@ -135,8 +195,15 @@ async function issueAndSend(
       },
     ]);
   }
-  const link = await issuePasswordLink(db, { ...request, purpose });
   const recipient = { email, username: user.username, firstname: user.firstname };
+  if (request.accountUrl) {
+    await sendAccessOpened(mailer, recipient, {
+      publicUrl: request.publicUrl ?? publicUrlOf(db),
+      accountUrl: request.accountUrl,
+    });
+    return { expiresAt: null };
+  }
+  const link = await issuePasswordLink(db, { ...request, purpose });
   if (purpose === 'invitation') await sendInvitation(mailer, recipient, link.url);
   else await sendPasswordReset(mailer, recipient, link.url);
   return { expiresAt: link.expiresAt };
@@ -146,19 +213,25 @@ async function issueAndSend(
  * POST /api/users/{id}/reset_password: a new reset link for the user, sent by e-mail; earlier
  * unused reset links stop working. 404 unknown user, 409 disabled, 422 no e-mail address.
  */
-export function sendResetLink(
+export async function sendResetLink(
   db: Kysely<DB>,
   mailer: Mailer,
   request: LinkRequest,
 ): Promise<{ expiresAt: Date }> {
-  return issueAndSend(db, mailer, 'reset', request);
+  // No password is held here to reset: the provider's own page does it.
+  if (request.accountUrl) throw httpError(409, passwordsElsewhere(request.accountUrl));
+  const { expiresAt } = await issueAndSend(db, mailer, 'reset', request);
+  return { expiresAt: expiresAt as Date };
 }
 
-/** The invitation of a created user (choose a first password), sent by e-mail; same refusals. */
+/**
+ * The invitation of a created user (choose a first password; with an external provider, where
+ * to sign in), sent by e-mail; same refusals.
+ */
 export function sendInvitationLink(
   db: Kysely<DB>,
   mailer: Mailer,
   request: LinkRequest,
-): Promise<{ expiresAt: Date }> {
+): Promise<{ expiresAt: Date | null }> {
   return issueAndSend(db, mailer, 'invitation', request);
 }

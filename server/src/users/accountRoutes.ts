@@ -5,6 +5,8 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { httpError } from '../http/problem.ts';
+import { passwordsElsewhere } from './accountMails.ts';
 import { consumePasswordLink, findPasswordLink, rememberPublicUrl } from './passwordLinks.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a JSON body, read field by field.
@@ -24,6 +26,14 @@ export const accountRoutes: FastifyPluginAsync<{ config: Config; database: Datab
     noStore(reply);
     return payload;
   });
+
+  // A link issued before the provider took the passwords over sets nothing it would read.
+  const { accountUrl } = config.oidc;
+  if (accountUrl) {
+    app.addHook('onRequest', async () => {
+      throw httpError(409, passwordsElsewhere(accountUrl));
+    });
+  }
 
   app.get<{ Querystring: { token?: unknown } }>('/api/account/password_link', async (request) => {
     const link = await findPasswordLink(db, request.query.token);

@@ -43,6 +43,13 @@ export function rememberPublicUrl(db: Kysely<DB>, publicUrl: string): void {
   publicUrls.set(db, publicUrl.replace(/\/+$/, ''));
 }
 
+/** The address of the app that owns `db`, for a link or an e-mail built from `db` alone. */
+export function publicUrlOf(db: Kysely<DB>): string {
+  const publicUrl = publicUrls.get(db);
+  if (!publicUrl) throw new Error('the public address of this database handle is unknown');
+  return publicUrl;
+}
+
 export function linkUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${LINK_PATH}?token=${encodeURIComponent(token)}`;
 }
@@ -78,8 +85,7 @@ export async function issuePasswordLink(
   db: Kysely<DB>,
   options: { userId: number; purpose: LinkPurpose; createdBy: number | null; publicUrl?: string },
 ): Promise<IssuedLink> {
-  const publicUrl = options.publicUrl ?? publicUrls.get(db);
-  if (!publicUrl) throw new Error('issuePasswordLink: the public address is unknown');
+  const publicUrl = options.publicUrl ?? publicUrlOf(db);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + LINK_TTL_HOURS * 3600 * 1000);
   await db.transaction().execute(async (trx) => {

@@ -4,7 +4,8 @@
 // current one, for an account that has one. The server checks everything again and says what is
 // wrong on each field (422); an account the organisation's directory manages has no profile
 // here (404) and is told so.
-import { Alert, Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, HttpError, useAuthProvider, useGetIdentity, useNotify } from 'ra-core';
 import { type ReactNode, useState } from 'react';
@@ -78,6 +79,7 @@ export function OwnProfilePage({ title, http = httpClient }: PageProps & { http?
             onSaved={(saved) => queryClient.setQueryData(PROFILE_QUERY_KEY, saved)}
           />
           {data.hasPassword && <PasswordCard profile={data} http={http} />}
+          {data.passwordPage && <PasswordElsewhereCard page={data.passwordPage} />}
         </Stack>
       )}
     </PageFrame>
@@ -208,6 +210,32 @@ function InformationCard({
           </Typography>
           <SaveButton label="Enregistrer" />
         </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export const PASSWORD_ELSEWHERE =
+  "Votre mot de passe est celui de votre compte d'entreprise : il se change sur la page de ce compte.";
+
+/** The provider holds the passwords (Keycloak): where to change one's own. */
+function PasswordElsewhereCard({ page }: { page: string }) {
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="own-profile-password">
+      <CardContent>
+        <CardTitle id="own-profile-password">Mon mot de passe</CardTitle>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {PASSWORD_ELSEWHERE}
+        </Typography>
+        <Button
+          variant="outlined"
+          href={page}
+          target="_blank"
+          rel="noopener noreferrer"
+          endIcon={<OpenInNew />}
+        >
+          Changer mon mot de passe
+        </Button>
       </CardContent>
     </Card>
   );

@@ -25,6 +25,8 @@ export interface OwnProfile {
   rights?: { code: string; label: string }[];
   /** False for an account that signs in elsewhere: no password form. */
   hasPassword: boolean;
+  /** The identity provider's page where one changes one's password, when it holds them. */
+  passwordPage?: string;
 }
 
 /** What one may change of one's own account, and nothing else: the server refuses the rest. */

@@ -5,7 +5,7 @@
 // French toast. In edit mode each part says when it was changed and can be reset to the loaded
 // data, and after a save the form holds the record the server answered.
 import RestoreIcon from '@mui/icons-material/Restore';
-import { Alert, Box, Button, TextField as MuiTextField } from '@mui/material';
+import { Alert, Box, Button, TextField as MuiTextField, Typography } from '@mui/material';
 import {
   HttpError,
   type Identifier,
@@ -44,6 +44,7 @@ import { User } from '../../domain/schema/user.ts';
 import type { Permissions } from '../../domain/session.ts';
 import { newUserRecord, type UserRecord, userSaveBody } from '../../domain/userForm.ts';
 import type { DirectoryEntry } from '../../providers/directory.ts';
+import { useExternalPasswordPage } from '../../providers/publicConfigContext.tsx';
 import type { PageProps } from '../types.ts';
 import { DirectorySearch } from './DirectorySearch.tsx';
 import { LOOKUP_ERROR, usernameTaken } from './lookup.ts';
@@ -87,6 +88,8 @@ export const USER_FORM_MESSAGES = {
   invitationHint:
     'Laissez les deux champs vides : un e-mail d’invitation lui permettra de choisir son mot de passe.',
   keepPasswordHint: 'Laissez les deux champs vides pour garder le mot de passe actuel.',
+  passwordsElsewhere:
+    "Le mot de passe est celui du compte d'entreprise de la personne, géré par le fournisseur d'identité : il ne se saisit pas ici.",
   managerFixed: 'Le manager est fixé à la création.',
   noAccessGroups: 'Les groupes partenaires ne sont pas disponibles pour le moment.',
   rolesError: 'Une erreur est survenue durant le chargement des droits',
@@ -193,6 +196,7 @@ function AccountTab({ mode }: { mode: Mode }) {
       .catch(() => notify(LOOKUP_ERROR, { type: 'error' }));
   };
   const { name: realm, realms, isPending: realmsPending } = useRealm();
+  const passwordsElsewhere = useExternalPasswordPage() !== undefined;
   const fill = (entry: DirectoryEntry) => {
     const options = { shouldDirty: true, shouldValidate: true };
     setValue('username', entry.username ?? '', options);
@@ -240,27 +244,35 @@ function AccountTab({ mode }: { mode: Mode }) {
       <BooleanInput source="enabled" />
       <BooleanInput source="hasLdap" />
       <TextInput source="idSso" validate={CHECKS.idSso} {...WIDE} />
-      <PasswordInput
-        source="plainPassword"
-        autoComplete="new-password"
-        validate={CHECKS.plainPassword}
-        helperText={
-          mode === 'create'
-            ? USER_FORM_MESSAGES.invitationHint
-            : USER_FORM_MESSAGES.keepPasswordHint
-        }
-        {...WIDE}
-      />
-      <PasswordInput
-        source="repeatPassword"
-        autoComplete="new-password"
-        validate={(value: unknown, values: UserRecord) =>
-          sameValue(value ?? '', values.plainPassword ?? '')
-            ? undefined
-            : USER_FORM_MESSAGES.passwordMismatch
-        }
-        {...WIDE}
-      />
+      {passwordsElsewhere ? (
+        <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 560, mt: 1 }}>
+          {USER_FORM_MESSAGES.passwordsElsewhere}
+        </Typography>
+      ) : (
+        <>
+          <PasswordInput
+            source="plainPassword"
+            autoComplete="new-password"
+            validate={CHECKS.plainPassword}
+            helperText={
+              mode === 'create'
+                ? USER_FORM_MESSAGES.invitationHint
+                : USER_FORM_MESSAGES.keepPasswordHint
+            }
+            {...WIDE}
+          />
+          <PasswordInput
+            source="repeatPassword"
+            autoComplete="new-password"
+            validate={(value: unknown, values: UserRecord) =>
+              sameValue(value ?? '', values.plainPassword ?? '')
+                ? undefined
+                : USER_FORM_MESSAGES.passwordMismatch
+            }
+            {...WIDE}
+          />
+        </>
+      )}
     </>
   );
 }

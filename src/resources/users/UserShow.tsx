@@ -13,6 +13,7 @@ import { MISSING_IDS, SpecShow } from '../../components/list/index.ts';
 import { civilityLabel, yesNo } from '../../domain/format.ts';
 import { User } from '../../domain/schema/user.ts';
 import { GENERIC_FAILURE, httpClient } from '../../providers/httpClient.ts';
+import { useExternalPasswordPage } from '../../providers/publicConfigContext.tsx';
 import type { PageProps } from '../types.ts';
 import { EnabledChip } from './EnabledChip.tsx';
 import { ProfileRights } from './ProfileRights.tsx';
@@ -101,6 +102,7 @@ function ResetLinkButton({ user }: { user: UserDetail }) {
 
 function UserDetailContent() {
   const user = useRecordContext<UserDetail>();
+  const passwordsElsewhere = useExternalPasswordPage() !== undefined;
   if (!user) return null;
   const ownRights = (user.roles ?? []).filter((role) => !role.startsWith('PROFILE_'));
   const manager = user.managedBy
@@ -123,7 +125,8 @@ function UserDetailContent() {
           >
             Modifier
           </Button>
-          <ResetLinkButton user={user} />
+          {/* No password is held here to reset when the identity provider holds them. */}
+          {!passwordsElsewhere && <ResetLinkButton user={user} />}
         </Stack>
       </Stack>
       <Section title="Compte">

@@ -34,12 +34,16 @@ export const violationsOf = (answer: Answer): string[] =>
 export class ScopedApi {
   readonly #tokens = new Map<Account, { token: string; at: number }>();
 
-  constructor(readonly server: TestServer) {}
+  /** `issuer`: the server whose identity provider signs in, when the API trusts another's. */
+  constructor(
+    readonly server: TestServer,
+    readonly issuer: TestServer = server,
+  ) {}
 
   async token(user: Account): Promise<string> {
     const cached = this.#tokens.get(user);
     if (cached && Date.now() - cached.at < 200_000) return cached.token;
-    const browser = new OidcBrowser(this.server.url, this.server.config.oidc.clientId);
+    const browser = new OidcBrowser(this.issuer.url, this.issuer.config.oidc.clientId);
     const set = await browser.login(user, 'demo');
     this.#tokens.set(user, { token: set.access_token, at: Date.now() });
     return set.access_token;

@@ -306,6 +306,20 @@ describe('OwnProfilePage', () => {
     expect(screen.queryByLabelText('Mot de passe actuel')).toBeNull();
   });
 
+  it('sends one to the identity provider to change a password it holds', async () => {
+    const page = 'https://sso.example.fr/realms/partners/account';
+    stored = { ...VICTOR, hasPassword: false, passwordPage: page };
+    renderPage();
+    await informations();
+    const card = within(await screen.findByRole('region', { name: 'Mon mot de passe' }));
+    expect(card.getByText(/il se change sur la page de ce compte/, { exact: false })).toBeVisible();
+    expect(card.getByRole('link', { name: /Changer mon mot de passe/ })).toHaveAttribute(
+      'href',
+      page,
+    );
+    expect(screen.queryByLabelText('Mot de passe actuel')).toBeNull();
+  });
+
   it("tells an account the organisation's directory manages where to change it", async () => {
     const detail = "Votre compte est géré par l'annuaire de votre organisation : modifiez-le là.";
     answers.get = problem(404, detail);

@@ -182,6 +182,45 @@ describe('/users/create', () => {
   });
 });
 
+describe('with an identity provider that holds the passwords (Keycloak)', () => {
+  it('asks for no password, says where it lives, and sends none', async () => {
+    const posted: Json[] = [];
+    server.use(
+      http.post('*/api/users/create', async ({ request }) => {
+        posted.push((await request.json()) as Json);
+        return HttpResponse.json({ ...loaded(), id: 78 }, { status: 201 });
+      }),
+    );
+    renderScreen(<UserCreate title="Nouvel utilisateur" />, {
+      route: '/users/create',
+      at: '/users/create',
+      resource: 'users',
+      account: 'ageo',
+      config: {
+        brand: 'ageo',
+        oidc: {
+          authority: 'https://sso.exemple.fr/realms/partenaires',
+          clientId: 'espace-partenaire',
+          scope: 'openid profile roles',
+          accountUrl: 'https://sso.exemple.fr/realms/partenaires/account',
+        },
+      },
+    });
+    await userEvent.type(await screen.findByLabelText(/^Prénom/), 'Hugo');
+    await userEvent.type(screen.getByLabelText(/^Nom \*/), 'Lambert');
+    await userEvent.type(screen.getByLabelText(/^Nom d'utilisateur/), 'hugo.lambert');
+    await userEvent.type(screen.getByLabelText(/^Adresse e-mail/), 'hugo.lambert@exemple.fr');
+    expect(
+      screen.getByText(/géré par le fournisseur d'identité : il ne se saisit pas ici/),
+    ).toBeVisible();
+    expect(screen.queryByLabelText(/Mot de passe/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /Enregistrer/ }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    // The §5 body of a creation without a password: the server sends the access mail.
+    expect(posted[0]).toMatchObject({ plainPassword: null, repeatPassword: null });
+  });
+});
+
 describe('the checks of the User declaration, made before sending', () => {
   it('says under the field what the API would refuse (accents, a bad e-mail, a seller code with a space) and posts nothing', async () => {
     const posted: Json[] = [];

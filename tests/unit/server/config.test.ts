@@ -61,6 +61,8 @@ describe('loadConfig', () => {
         embedded: false,
         issuer: 'https://sso.example.fr/realms/partners',
         clientId: 'extranet',
+        // Keycloak's account console, where its users change their passwords.
+        accountUrl: 'https://sso.example.fr/realms/partners/account',
       },
       maintenance: true,
       brand: 'grenat',
@@ -70,6 +72,18 @@ describe('loadConfig', () => {
       trustProxy: ['10.0.0.5', '172.16.0.0/12', 'loopback'],
       demoData: false,
     });
+  });
+
+  it('knows where an external provider changes passwords, and only with one', () => {
+    expect(loadConfig({}).oidc.accountUrl).toBeUndefined();
+    const account = 'https://id.example.fr/moncompte';
+    expect(
+      loadConfig({ OIDC_ISSUER: 'https://id.example.fr', OIDC_ACCOUNT_URL: account }).oidc
+        .accountUrl,
+    ).toBe(account);
+    expect(refusal({ OIDC_ACCOUNT_URL: account })).toContain(
+      'OIDC_ACCOUNT_URL="https://id.example.fr/moncompte": is used only with OIDC_ISSUER',
+    );
   });
 
   it('seeds demo data on the embedded database or when asked, never implied by DATABASE_URL', () => {

@@ -14,10 +14,12 @@ import { Admin } from 'react-admin';
 import type { Location } from 'react-router-dom';
 import { Route } from 'react-router-dom';
 import { vi } from 'vitest';
+import type { PublicConfig } from '../../../src/domain/session.ts';
 import { PageTitleSlot } from '../../../src/layout/PageTitle.tsx';
 import { createHydraDataProvider } from '../../../src/providers/dataProvider.ts';
 import { createHttpClient } from '../../../src/providers/httpClient.ts';
 import { i18nProvider } from '../../../src/providers/i18nProvider.ts';
+import { PublicConfigContext } from '../../../src/providers/publicConfigContext.tsx';
 import { createQueryClient } from '../../../src/providers/queryClient.ts';
 import { createResponseCache } from '../../../src/providers/responseCache.ts';
 import { API_ROUTES } from '../../../src/resources/api.ts';
@@ -37,6 +39,8 @@ export interface ScreenOptions {
   account?: string;
   /** Every location the router goes through (for redirections and URL state). */
   onLocation?: (location: Location) => void;
+  /** The public configuration (GET /api/config) the app would have read; none by default. */
+  config?: PublicConfig;
 }
 
 /** A data provider whose HTTP client talks to msw without delays or routing side effects. */
@@ -69,26 +73,28 @@ function ScreenLayout({ children }: { children?: ReactNode }) {
 export function renderScreen(page: ReactElement, options: ScreenOptions) {
   const account = demoAccount(options.account ?? 'vendeur');
   return render(
-    <TestMemoryRouter initialEntries={[options.at]} locationCallback={options.onLocation}>
-      <Admin
-        queryClient={createQueryClient()}
-        authProvider={fakeAuthProvider(account)}
-        dataProvider={testHydraDataProvider()}
-        i18nProvider={i18nProvider}
-        store={memoryStore()}
-        layout={ScreenLayout}
-        disableTelemetry
-      >
-        <Resource name={options.resource} />
-        <CustomRoutes>
-          <Route
-            path={options.route}
-            element={
-              <ResourceContextProvider value={options.resource}>{page}</ResourceContextProvider>
-            }
-          />
-        </CustomRoutes>
-      </Admin>
-    </TestMemoryRouter>,
+    <PublicConfigContext.Provider value={options.config ?? null}>
+      <TestMemoryRouter initialEntries={[options.at]} locationCallback={options.onLocation}>
+        <Admin
+          queryClient={createQueryClient()}
+          authProvider={fakeAuthProvider(account)}
+          dataProvider={testHydraDataProvider()}
+          i18nProvider={i18nProvider}
+          store={memoryStore()}
+          layout={ScreenLayout}
+          disableTelemetry
+        >
+          <Resource name={options.resource} />
+          <CustomRoutes>
+            <Route
+              path={options.route}
+              element={
+                <ResourceContextProvider value={options.resource}>{page}</ResourceContextProvider>
+              }
+            />
+          </CustomRoutes>
+        </Admin>
+      </TestMemoryRouter>
+    </PublicConfigContext.Provider>,
   );
 }

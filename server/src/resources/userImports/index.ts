@@ -134,6 +134,7 @@ export async function registerUserImports(
     log: api.log,
     createUser,
     publicUrl: deps.config.publicUrl,
+    accountUrl: deps.config.oidc.accountUrl,
     changed: () => deps.pages.forget(),
   });
   const limits = rateLimitsOf(api, deps.config);
@@ -264,6 +265,7 @@ export async function registerUserImports(
           userId: row.user_id as number,
           createdBy: ctx.principal.userId,
           publicUrl: deps.config.publicUrl,
+          accountUrl: deps.config.oidc.accountUrl,
         });
         await db
           .updateTable('user_import_history')

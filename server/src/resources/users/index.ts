@@ -11,7 +11,7 @@ import { recordAudit } from '../../audit/record.ts';
 import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { httpError } from '../../http/problem.ts';
 import { rateLimitsOf } from '../../http/rateLimits.ts';
-import { sendResetLink } from '../../users/accountMails.ts';
+import { passwordsElsewhere, sendResetLink } from '../../users/accountMails.ts';
 import { contextOf } from '../framework/context.ts';
 import { genericResource } from '../framework/generic.ts';
 import { type Api, loadItem, type ResourceDeps } from '../framework/index.ts';
@@ -24,6 +24,7 @@ import { userFilters, users } from './source.ts';
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const db = deps.database.db;
   const { publicUrl } = deps.config;
+  const { accountUrl } = deps.config.oidc;
   const invite = invitationOnCreate(api, deps);
   const limits = rateLimitsOf(api, deps.config);
   const writes = await genericResource(api, deps, User, {
@@ -31,7 +32,14 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     partnerColumn: 'app_user.partner_id',
     list: { filters: userFilters },
     prepare: prepareUser,
-    check: checkUser,
+    async check(db, values, ctx, id) {
+      const faults = await checkUser(db, values, ctx, id);
+      // A password written here would never be read: the provider signs people in.
+      if (accountUrl && typeof values.plainPassword === 'string') {
+        faults.push({ propertyPath: 'plainPassword', message: passwordsElsewhere(accountUrl) });
+      }
+      return faults;
+    },
     derive: deriveUser,
     async committed(ctx, change, before) {
       await invite(ctx, change);
@@ -49,6 +57,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     if ((await loadItem(users, ctx, id)) === undefined) {
       throw httpError(404, User.messages?.notFound);
     }
+    if (accountUrl) throw httpError(409, passwordsElsewhere(accountUrl));
     await limits.use('mails', ctx.principal.username, reply);
     // Who sent whom a way into an account: recorded first, so no link leaves unrecorded.
     await recordAudit(ctx.db, ctx, {
@@ -60,6 +69,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       userId: id,
       createdBy: ctx.principal.userId,
       publicUrl,
+      accountUrl,
     });
     return reply.code(202).send({ expiresAt: expiresAt.toISOString() });
   });

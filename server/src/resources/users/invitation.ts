@@ -16,6 +16,7 @@ export function invitationOnCreate(api: Api, deps: ResourceDeps): Committed {
       userId: id,
       createdBy: ctx.principal.userId,
       publicUrl: deps.config.publicUrl,
+      accountUrl: deps.config.oidc.accountUrl,
     });
   };
 }

@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../../auth/password.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
+import { passwordsElsewhere } from '../../users/accountMails.ts';
 import { passwordViolations } from '../../users/passwordLinks.ts';
 import { parseValue } from '../framework/body.ts';
 import { contextOf } from '../framework/context.ts';
@@ -36,7 +37,7 @@ function ownId(ctx: Ctx): number {
   return ctx.principal.userId;
 }
 
-async function ownProfile(ctx: Ctx) {
+async function ownProfile(ctx: Ctx, accountUrl: string | undefined) {
   const id = ownId(ctx);
   const row = await ctx.db
     .selectFrom('app_user')
@@ -80,7 +81,9 @@ async function ownProfile(ctx: Ctx) {
     // The roles the token gives, read-only here.
     roles,
     rights: roles.map((code) => ({ code, label: labels.get(code) || code })),
-    hasPassword: row.password_hash !== null,
+    // With an external provider the passwords are its own: its page changes them.
+    hasPassword: !accountUrl && row.password_hash !== null,
+    ...(accountUrl ? { passwordPage: accountUrl } : {}),
   };
 }
 
@@ -97,14 +100,14 @@ export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
     scope.get('/api/user/profile', async (request, reply) => {
       const ctx = await contextOf(request, deps);
       reply.header('cache-control', 'no-store');
-      return sendJsonLd(reply, await ownProfile(ctx));
+      return sendJsonLd(reply, await ownProfile(ctx, deps.config.oidc.accountUrl));
     });
 
     scope.put('/api/user/profile', async (request, reply) => {
       const ctx = await contextOf(request, deps);
       const id = ownId(ctx);
       const input = body(request.body);
-      const current = await ownProfile(ctx);
+      const current = await ownProfile(ctx, deps.config.oidc.accountUrl);
       const violations: Violation[] = [];
       const row: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(input)) {
@@ -132,13 +135,15 @@ export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
         await ctx.db.updateTable('app_user').set(row).where('id', '=', id).execute();
       }
       reply.header('cache-control', 'no-store');
-      return sendJsonLd(reply, await ownProfile(ctx));
+      return sendJsonLd(reply, await ownProfile(ctx, deps.config.oidc.accountUrl));
     });
 
     // One's own password: the current one proves it is oneself at the keyboard.
     scope.post('/api/user/password', async (request, reply) => {
       const ctx = await contextOf(request, deps);
       const id = ownId(ctx);
+      const { accountUrl } = deps.config.oidc;
+      if (accountUrl) throw httpError(409, passwordsElsewhere(accountUrl));
       const input = body(request.body);
       const row = await ctx.db
         .selectFrom('app_user')

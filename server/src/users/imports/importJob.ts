@@ -60,6 +60,8 @@ interface Deps {
   log: FastifyBaseLogger;
   createUser: CreateUser;
   publicUrl: string;
+  /** The external provider's account page when it holds the passwords (LinkRequest). */
+  accountUrl?: string;
   /** The data changed: list pages kept a few seconds are dropped. */
   changed: () => void;
 }
@@ -409,6 +411,7 @@ export class UserImports {
         userId: outcome.userId as number,
         createdBy: run.ctx.principal.userId,
         publicUrl: this.deps.publicUrl,
+        accountUrl: this.deps.accountUrl,
       });
       outcome.emailSent = true;
       outcome.emailSentAt = new Date();
