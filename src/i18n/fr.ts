@@ -64,6 +64,7 @@ export const appMessages = {
       done: 'Votre mot de passe est enregistré.',
       doneText: 'Connectez-vous avec votre identifiant « %{username} » et ce mot de passe.',
       goneTitle: 'Lien expiré ou déjà utilisé',
+      elsewhereTitle: "Votre mot de passe est géré par votre fournisseur d'identité",
       gone: "Ce lien n'est plus valable. Demandez un nouveau lien à votre administrateur.",
       failure: 'Une erreur est survenue. Vérifiez votre connexion puis réessayez.',
     },

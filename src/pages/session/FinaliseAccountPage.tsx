@@ -29,7 +29,7 @@ type State =
   | { step: 'loading' }
   | { step: 'form'; link: LinkInfo }
   | { step: 'done'; link: LinkInfo }
-  | { step: 'gone'; message?: string }
+  | { step: 'gone'; message?: string; elsewhere?: boolean }
   | { step: 'failed' };
 
 const M = 'session.finaliseAccount';
@@ -43,7 +43,17 @@ export function checkPasswords(plainPassword: string, repeatPassword: string): E
   return errors;
 }
 
-const isGone = (error: unknown) => error instanceof HttpError && error.status === 410;
+/**
+ * A link that cannot set a password: dead (410), or issued before an external identity provider
+ * took the passwords over (409, its message says where they are changed now).
+ */
+const isGone = (error: unknown): error is HttpError =>
+  error instanceof HttpError && (error.status === 410 || error.status === 409);
+const goneState = (error: HttpError): State => ({
+  step: 'gone',
+  message: error.message,
+  elsewhere: error.status === 409,
+});
 
 /** The 422's violations by field, as the server words them. */
 function violationsOf(error: unknown): Errors | undefined {
@@ -81,9 +91,7 @@ function PasswordLinkForm({ token }: { token: string }) {
       );
       setState({ step: 'form', link: json });
     } catch (error) {
-      setState(
-        isGone(error) ? { step: 'gone', message: (error as Error).message } : { step: 'failed' },
-      );
+      setState(isGone(error) ? goneState(error) : { step: 'failed' });
     }
   }, [token]);
 
@@ -109,7 +117,9 @@ function PasswordLinkForm({ token }: { token: string }) {
     return (
       <SignInLayout>
         <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-          <PageHeading>{translate(`${M}.goneTitle`)}</PageHeading>
+          <PageHeading>
+            {translate(state.elsewhere ? `${M}.elsewhereTitle` : `${M}.goneTitle`)}
+          </PageHeading>
           <Alert severity="warning">{state.message || translate(`${M}.gone`)}</Alert>
           <SignInButton />
         </Stack>
@@ -132,7 +142,7 @@ function PasswordLinkForm({ token }: { token: string }) {
       token={token}
       link={state.link}
       onDone={() => setState({ step: 'done', link: state.link })}
-      onGone={(message) => setState({ step: 'gone', message })}
+      onGone={(error) => setState(goneState(error))}
     />
   );
 }
@@ -146,7 +156,7 @@ function PasswordForm({
   token: string;
   link: LinkInfo;
   onDone: () => void;
-  onGone: (message?: string) => void;
+  onGone: (error: HttpError) => void;
 }) {
   const translate = useTranslate();
   const [plainPassword, setPlainPassword] = useState('');
@@ -173,7 +183,7 @@ function PasswordForm({
       });
       onDone();
     } catch (error) {
-      if (isGone(error)) return onGone((error as Error).message);
+      if (isGone(error)) return onGone(error);
       const violations = violationsOf(error);
       if (violations) setErrors(violations);
       else setFailed(true);

@@ -141,6 +141,30 @@ describe('/finalise-account with a link', { timeout: 20_000 }, () => {
     expect(oidc.signinRedirect).not.toHaveBeenCalled();
   });
 
+  it('says where passwords are changed once the identity provider holds them', async () => {
+    const elsewhere =
+      "Les mots de passe sont gérés par le fournisseur d'identité : chacun change le sien sur https://sso.exemple.fr/realms/partenaires/account.";
+    server.use(
+      http.get('*/api/account/password_link', () =>
+        HttpResponse.json(
+          { '@type': 'hydra:Error', detail: elsewhere, status: 409 },
+          { status: 409, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    startApp(`/finalise-account?token=${TOKEN}`);
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: "Votre mot de passe est géré par votre fournisseur d'identité" },
+        WAIT,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText(elsewhere)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Réessayer' })).toBeNull();
+    expect(screen.queryByLabelText(/^Mot de passe/)).toBeNull();
+  });
+
   it('says so when the link dies between reading and saving', async () => {
     server.use(http.post('*/api/account/password', gone));
     const user = userEvent.setup();
