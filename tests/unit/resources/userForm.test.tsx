@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { newUserRecord, userSaveBody } from '../../../src/domain/userForm.ts';
 import { UserCreate, UserEdit } from '../../../src/resources/users/UserForm.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
+import { KEYCLOAK_CONFIG } from '../support/publicConfig.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
 
 const server = setupServer();
@@ -196,15 +197,7 @@ describe('with an identity provider that holds the passwords (Keycloak)', () => 
       at: '/users/create',
       resource: 'users',
       account: 'ageo',
-      config: {
-        brand: 'ageo',
-        oidc: {
-          authority: 'https://sso.exemple.fr/realms/partenaires',
-          clientId: 'espace-partenaire',
-          scope: 'openid profile roles',
-          accountUrl: 'https://sso.exemple.fr/realms/partenaires/account',
-        },
-      },
+      config: KEYCLOAK_CONFIG,
     });
     await userEvent.type(await screen.findByLabelText(/^Prénom/), 'Hugo');
     await userEvent.type(screen.getByLabelText(/^Nom \*/), 'Lambert');

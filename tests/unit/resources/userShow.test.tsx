@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicConfig } from '../../../src/domain/session.ts';
 import { UserShow } from '../../../src/resources/users/UserShow.tsx';
+import { KEYCLOAK_CONFIG } from '../support/publicConfig.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
 
 const server = setupServer(
@@ -30,16 +31,6 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const KEYCLOAK: PublicConfig = {
-  brand: 'ageo',
-  oidc: {
-    authority: 'https://sso.exemple.fr/realms/partenaires',
-    clientId: 'espace-partenaire',
-    scope: 'openid profile roles',
-    accountUrl: 'https://sso.exemple.fr/realms/partenaires/account',
-  },
-};
-
 const open = (config?: PublicConfig) =>
   renderScreen(<UserShow title="Utilisateur" />, {
     route: '/users/:id',
@@ -59,7 +50,7 @@ describe('the reset link on a user detail', () => {
   });
 
   it('is not offered where the identity provider holds them', async () => {
-    open(KEYCLOAK);
+    open(KEYCLOAK_CONFIG);
     expect(await screen.findByRole('link', { name: /Modifier/ })).toBeVisible();
     expect(
       screen.queryByRole('button', { name: /Envoyer un lien de réinitialisation/ }),
