@@ -244,8 +244,20 @@ test('vendeur: at 375 px the contracts are cards with their links, the page neve
   const filters = page.getByRole('button', { name: 'Filtres (3)' });
   await expect(filters).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByLabel('N° de contrat')).toBeHidden();
+  const addFilter = page.getByRole('button', { name: 'Ajouter un filtre' });
+  await expect(addFilter).toBeHidden();
   expect((await card.boundingBox())?.y ?? Infinity).toBeLessThan(800);
   await filters.click();
+  // « Add a filter » opens with the inputs, once, on the toggle's row (not on a row of its own).
+  await expect(addFilter).toBeVisible();
+  const [toggleBox, addBox] = [await filters.boundingBox(), await addFilter.boundingBox()];
+  expect(
+    Math.abs(
+      (addBox?.y ?? 0) +
+        (addBox?.height ?? 0) / 2 -
+        ((toggleBox?.y ?? 0) + (toggleBox?.height ?? 0) / 2),
+    ),
+  ).toBeLessThan(12);
   await page.getByLabel('N° de contrat').fill('CT-');
   await expect(page).toHaveURL(/CT-/);
   await expect(page.getByRole('button', { name: 'Filtres (4)' })).toHaveAttribute(

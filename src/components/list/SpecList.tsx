@@ -1,7 +1,7 @@
-import { type Theme, useMediaQuery } from '@mui/material';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
 import { type SortPayload, useListContext, useNotify, useResourceContext } from 'ra-core';
 import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
-import { List, ListActions, type ListProps } from 'react-admin';
+import { FilterButton, List, ListActions, type ListProps } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isSortable } from '../../domain/schema/index.ts';
 import { useClassLiveUpdates } from '../../providers/liveUpdates.ts';
@@ -13,6 +13,11 @@ import { SpecPagination } from './SpecPagination.tsx';
 
 /** The filter inputs' form in the list's toolbar. */
 const FILTER_FORM = '& .RaList-actions > form';
+
+/** Whether some filter input is offered through "add a filter" (not shown at all times). */
+const hasTogglableFilter = (filters: ListProps['filters']) =>
+  Array.isArray(filters) &&
+  filters.some((filter) => !(filter.props as { alwaysOn?: boolean }).alwaysOn);
 
 /** Toasts of data loads: 6 s (spec §9), French message of §8 (already French: not a key). */
 export const TOAST = { type: 'error', autoHideDuration: 6000 } as const;
@@ -130,7 +135,20 @@ export function SpecList({
         ) : (
           <FilterDefaults defaults={rest.filterDefaultValues}>
             {foldable && (
-              <FiltersToggle open={filtersShown} onToggle={() => setFiltersShown((o) => !o)} />
+              // « Add a filter » beside the toggle, not alone on a row of the list's toolbar.
+              <Box
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  alignSelf: 'stretch',
+                }}
+              >
+                <FiltersToggle open={filtersShown} onToggle={() => setFiltersShown((o) => !o)} />
+                {filtersShown && hasTogglableFilter(rest.filters) && (
+                  <FilterButton filters={rest.filters as ReactElement[]} />
+                )}
+              </Box>
             )}
             {actions ?? <ListActions />}
           </FilterDefaults>
@@ -165,15 +183,21 @@ export function SpecList({
           [theme.breakpoints.down('sm')]: { minHeight: 0 },
         },
         // react-admin 5 gives the filter form no class of its own: the toolbar's one form.
-        [FILTER_FORM]: { flex: '1 1 auto', alignItems: 'flex-end', columnGap: 1 },
+        // Folded, the inputs do not show; the filters still apply (they live in the URL).
+        [FILTER_FORM]: {
+          flex: '1 1 auto',
+          alignItems: 'flex-end',
+          columnGap: 1,
+          ...(foldable && !filtersShown ? { display: 'none' } : {}),
+        },
         '& .RaFilterForm-filterFormInput': {
           maxWidth: '100%',
           '& .MuiFormControl-root': { maxWidth: '100%' },
         },
-        // Folded: neither the inputs nor "add a filter" show; the filters still apply (they
-        // live in the URL). Hidden, not unmounted: a list's own toolbar may hold a FilterButton.
-        ...(foldable && !filtersShown
-          ? { [`${FILTER_FORM}, & .RaList-actions .add-filter`]: { display: 'none' } }
+        // On a phone the list's own "add a filter" never shows: the one beside the toggle
+        // serves (hidden, not unmounted: it belongs to the list's toolbar).
+        ...(foldable
+          ? { '& .RaList-actions .MuiToolbar-root .add-filter': { display: 'none' } }
           : {}),
       })}
       exporter={false} // spec §1: exports are ExportButtons (insureds, contracts, premiums) only
