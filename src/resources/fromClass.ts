@@ -2,7 +2,7 @@
 // French labels, API paths, sort aliases and default order (src/domain/schema).
 
 import GenericIcon from '@mui/icons-material/ListAlt';
-import { type AnyClass, itemBase, sortAliases } from '../domain/schema/index.ts';
+import { type AnyClass, defaultSortOf, itemBase, sortAliases } from '../domain/schema/index.ts';
 import { classWords } from '../domain/schema/words.ts';
 import type { ApiRoute } from '../providers/dataProvider.ts';
 import { lazyPage } from '../providers/lazyPage.ts';
@@ -11,16 +11,12 @@ import type { Declaration, RouteDeclaration } from './types.ts';
 export function fromClass(
   decl: AnyClass,
 ): Pick<Declaration, 'name' | 'isResource' | 'label' | 'defaultSort'> & { api: ApiRoute } {
-  const [first] = decl.defaultOrder;
   const aliases = sortAliases(decl);
   return {
     name: decl.resource,
     isResource: true,
     label: { one: decl.title, many: decl.plural },
-    defaultSort: first && {
-      field: first.field,
-      order: first.direction === 'asc' ? 'ASC' : 'DESC',
-    },
+    defaultSort: defaultSortOf(decl),
     api: {
       collection: decl.paths.collection ?? itemBase(decl),
       ...(decl.paths.item ? { item: decl.paths.item } : {}),

@@ -178,6 +178,19 @@ describe('writing profiles, user types and roles', () => {
     expect(violationsOf(unknown)).toEqual([
       'roles: « Droits » : cet élément n’existe pas (/api/roles/999999).',
     ]);
+    // A folder arranges the tree and gives nothing: it is no profile's right.
+    const folder = await api.one('SELECT id FROM role WHERE is_folder ORDER BY id LIMIT 1');
+    const folderGiven = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/profiles/${seller}`,
+      { roles: [`/api/roles/${folder}`, await roleIri('VIEW_SELLER')] },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(folderGiven.status).toBe(422);
+    expect(violationsOf(folderGiven)).toEqual([
+      'roles: Un dossier ne se donne pas : choisissez des droits, pas des dossiers.',
+    ]);
     const malformed = await api.send(
       'ageo',
       'PATCH',

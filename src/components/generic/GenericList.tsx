@@ -2,6 +2,7 @@
 // property (sortable as the server allows), its filters, its default order, creation for those
 // the class lets create; each row opens the record.
 import { CreateButton, FilterButton, TopToolbar } from 'react-admin';
+import { defaultSortOf } from '../../domain/schema/index.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { Col } from '../list/Col.tsx';
 import { SpecList } from '../list/SpecList.tsx';
@@ -21,12 +22,11 @@ function Actions() {
 
 export function GenericList({ title }: PageProps) {
   const decl = useClass();
-  const [first] = decl.defaultOrder;
   return (
     <SpecList
       title={title}
       loadError={decl.messages?.loadError ?? `Une erreur est survenue durant le chargement`}
-      sort={first && { field: first.field, order: first.direction === 'asc' ? 'ASC' : 'DESC' }}
+      sort={defaultSortOf(decl)}
       filters={filtersOf(decl)}
       actions={<Actions />}
       exporter={false}

@@ -28,6 +28,7 @@ import {
   type AnyClass,
   classNamed,
   classOfResource,
+  defaultSortOf,
   entries,
   filterOf,
   isReadable,
@@ -90,6 +91,17 @@ export function useMay(decl: AnyClass, action: 'create' | 'update' | 'delete'): 
 
 const targetOf = (p: PropertyDecl) =>
   p.relation && !p.relation.many ? classNamed(p.relation.target) : undefined;
+/**
+ * What a relation's input offers: the targets it accepts (RelationDecl.only), in the target's
+ * own order (roles by label, not by id).
+ */
+const offeredTargets = (p: PropertyDecl, target: AnyClass) => {
+  const only = p.relation?.only;
+  return {
+    sort: defaultSortOf(target),
+    ...(only ? { filter: { [only.property]: only.equals } } : {}),
+  };
+};
 /** The class of a to-many relation held in a link table (a profile's realms). */
 const manyTargetOf = (p: PropertyDecl) =>
   p.relation?.many && p.relation.through ? classNamed(p.relation.target) : undefined;
@@ -152,7 +164,13 @@ export function inputOf(name: string, p: PropertyDecl): ReactElement {
   const many = manyTargetOf(p);
   if (many) {
     return (
-      <ReferenceArrayInput key={name} source={name} reference={many.resource} perPage={ALL}>
+      <ReferenceArrayInput
+        key={name}
+        source={name}
+        reference={many.resource}
+        perPage={ALL}
+        {...offeredTargets(p, many)}
+      >
         <AutocompleteArrayInput optionText={many.display ?? 'id'} fullWidth sx={common.sx} />
       </ReferenceArrayInput>
     );
@@ -160,7 +178,12 @@ export function inputOf(name: string, p: PropertyDecl): ReactElement {
   const target = targetOf(p);
   if (target) {
     return (
-      <ReferenceInput key={name} source={name} reference={target.resource}>
+      <ReferenceInput
+        key={name}
+        source={name}
+        reference={target.resource}
+        {...offeredTargets(p, target)}
+      >
         <AutocompleteInput
           optionText={target.display ?? 'id'}
           validate={validate}

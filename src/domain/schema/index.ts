@@ -114,4 +114,12 @@ export function orderParameter(
   return { name: `order[${alias ?? sort.field}]`, value };
 }
 
+/** The class's default order as react-admin sorts (its first declared order). */
+export function defaultSortOf(
+  decl: AnyClass,
+): { field: string; order: 'ASC' | 'DESC' } | undefined {
+  const [first] = decl.defaultOrder;
+  return first && { field: first.field, order: first.direction === 'asc' ? 'ASC' : 'DESC' };
+}
+
 export * from './types.ts';

@@ -20,12 +20,19 @@ const linked = (
   target: string,
   through: { table: string; owner: string; target: string },
   alias: string,
+  only?: { property: string; equals: boolean; message: string },
 ) =>
   ({
     type: 'integer',
     label,
     // Written as the spec's body names it: realms[{realm}], roles[{role}].
-    relation: { target, many: true, through, member: alias.slice(alias.indexOf('.') + 1) },
+    relation: {
+      target,
+      many: true,
+      through,
+      member: alias.slice(alias.indexOf('.') + 1),
+      ...(only ? { only } : {}),
+    },
     writable: true,
     filter: { kind: 'iri', aliases: [alias] },
   }) as const;
@@ -223,6 +230,12 @@ export const Profile = defineClass({
       'Role',
       { table: 'profile_role', owner: 'profile_id', target: 'role_id' },
       'roles.role',
+      // A folder only arranges the tree: it gives no right.
+      {
+        property: 'isFolder',
+        equals: false,
+        message: 'Un dossier ne se donne pas : choisissez des droits, pas des dossiers.',
+      },
     ),
   },
 });
@@ -379,7 +392,14 @@ export const Role = defineClass({
       type: 'integer',
       label: 'Dossier parent',
       column: 'role.parent_id',
-      relation: { target: 'Role' },
+      relation: {
+        target: 'Role',
+        only: {
+          property: 'isFolder',
+          equals: true,
+          message: 'Un droit ne se range que dans un dossier.',
+        },
+      },
       writable: true,
       nullable: true,
       filter: { kind: 'iri', aliases: ['parent.id'] },

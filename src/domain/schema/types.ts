@@ -100,6 +100,12 @@ export interface RelationDecl {
    * shape, an id or an IRI alike.
    */
   member?: string;
+  /**
+   * Which targets may be chosen, by one of the target's boolean properties (a profile's rights
+   * are rights, not folders; a role's parent is a folder): the server refuses any other with
+   * `message` (422), the forms offer only these.
+   */
+  only?: { property: string; equals: boolean; message: string };
 }
 
 /** A link table: `owner` holds the declared class's id, `target` the related class's id. */

@@ -80,3 +80,45 @@ describe("a folder's detail", () => {
     expect(screen.queryByText('Profils')).toBeNull();
   });
 });
+
+describe('the rights a form offers (RelationDecl.only), by label', () => {
+  /** The queries of GET /api/roles the form makes. */
+  const asked = () => {
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/roles', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return hydraCollection([]);
+      }),
+    );
+    return queries;
+  };
+
+  it("offers a profile's rights without the folders, sorted by label", async () => {
+    const queries = asked();
+    renderScreen(<GenericCreate title="Nouveau profil" />, {
+      route: '/admin/droits/profils/create',
+      at: '/admin/droits/profils/create',
+      resource: 'profiles',
+      account: 'ageo',
+    });
+    expect(await screen.findByRole('combobox', { name: 'Droits' })).toBeInTheDocument();
+    await waitFor(() => expect(queries.length).toBeGreaterThan(0));
+    expect(queries.at(-1)?.get('isFolder')).toBe('false');
+    expect(queries.at(-1)?.get('order[description]')).toBe('asc');
+  });
+
+  it("offers a right's parent among the folders only, sorted by label", async () => {
+    const queries = asked();
+    renderScreen(<GenericCreate title="Nouveau droit" />, {
+      route: '/admin/droits/arbre/create',
+      at: '/admin/droits/arbre/create',
+      resource: 'roles',
+      account: 'ageo',
+    });
+    expect(await screen.findByRole('combobox', { name: 'Dossier parent' })).toBeInTheDocument();
+    await waitFor(() => expect(queries.some((q) => q.get('isFolder') === 'true')).toBe(true));
+    const parent = queries.find((q) => q.get('isFolder') === 'true');
+    expect(parent?.get('order[description]')).toBe('asc');
+  });
+});

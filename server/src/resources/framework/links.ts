@@ -100,6 +100,39 @@ export async function missingTargets(
 }
 
 /**
+ * Targets a body names that its relation does not accept (RelationDecl.only: a folder given as
+ * a right), to-one and to-many alike: one violation per relation, in the declared words.
+ */
+export async function ineligibleTargets(
+  db: Kysely<unknown>,
+  decl: AnyClass,
+  values: Record<string, unknown>,
+): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const [name, p] of entries(decl)) {
+    const only = p.relation?.only;
+    const given = values[name];
+    const ids = Array.isArray(given)
+      ? (given as number[])
+      : typeof given === 'number'
+        ? [given]
+        : [];
+    if (!only || ids.length === 0) continue;
+    const target = classNamed(p.relation?.target ?? '') ?? fail(decl, `${name}: no target class`);
+    const table = target.table ?? fail(target, 'a chosen class needs a table');
+    const column =
+      target.properties[only.property]?.column ?? fail(target, `${only.property}: no column`);
+    const { rows } = await sql`
+      SELECT 1 FROM ${sql.table(table)}
+      WHERE ${sql.ref(idColumnOf(target))} IN (${sql.join(ids)})
+        AND ${sql.ref(column)} IS DISTINCT FROM ${only.equals}
+      LIMIT 1`.execute(db);
+    if (rows.length) violations.push({ propertyPath: name, message: only.message });
+  }
+  return violations;
+}
+
+/**
  * Makes the owner's links those the values list: links no longer listed are removed, new ones
  * added, the others kept (a link others refer to, a user's profile in a realm, stays put).
  */

@@ -29,7 +29,7 @@ import { type Api, type Ctx, contextOf, type ResourceDeps } from './context.ts';
 import { etagOf, preconditionFails } from './etag.ts';
 import { recordChange } from './history.ts';
 import { loadItem } from './item.ts';
-import { linkProperties, missingTargets, writeLinks } from './links.ts';
+import { ineligibleTargets, linkProperties, missingTargets, writeLinks } from './links.ts';
 import { fail, itemBase } from './schema.ts';
 import type { Source } from './source.ts';
 
@@ -223,6 +223,7 @@ export async function writes(
     id?: number,
   ) {
     violations.push(...(await missingTargets(trx, links, values)));
+    violations.push(...(await ineligibleTargets(trx, decl, values)));
     if (binding.check) violations.push(...(await binding.check(trx, values, ctx, id)));
     if (violations.length) throw new ValidationFailed(violations);
   }

@@ -43,14 +43,10 @@ export async function checkRole(
   if (typeof parent === 'number') {
     const { rows } = await sql<{ is_folder: boolean }>`
       SELECT is_folder FROM role WHERE id = ${parent}`.execute(trx);
+    // A parent that is no folder is the declaration's refusal (Role.parent, relation.only).
     if (!rows[0]) {
       violations.push({ propertyPath: 'parent', message: "Ce dossier n'existe pas." });
-    } else if (!rows[0].is_folder) {
-      violations.push({
-        propertyPath: 'parent',
-        message: 'Un droit ne se range que dans un dossier.',
-      });
-    } else if (id !== undefined && (await isWithin(trx, parent, id))) {
+    } else if (rows[0].is_folder && id !== undefined && (await isWithin(trx, parent, id))) {
       violations.push({
         propertyPath: 'parent',
         message: 'Un dossier ne peut pas être rangé en lui-même ni dans son propre contenu.',
