@@ -325,6 +325,39 @@ describe('writing groups', () => {
     }
   });
 
+  it("puts a user only in a group of the user's own partner, even when the operator asks", async () => {
+    const user = await api.one("SELECT id FROM app_user WHERE username = 'vendeur'");
+    const [own] = await groupsOf(partner);
+    const foreign = await api.one(
+      `SELECT id FROM access_group WHERE partner_id IS DISTINCT FROM ${partner} ORDER BY id LIMIT 1`,
+    );
+    const before = await api.rows(`SELECT * FROM app_user WHERE id = ${user}`);
+    const refused = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/users/${user}`,
+      { accessGroup: `/api/access_groups/${foreign}` },
+      merge,
+    );
+    expect(refused.status).toBe(422);
+    expect(violationsOf(refused)).toEqual([
+      "accessGroup: Ce groupe partenaire est celui d'un autre partenaire que l'utilisateur.",
+    ]);
+    expect(await api.rows(`SELECT * FROM app_user WHERE id = ${user}`)).toEqual(before);
+    const given = await api.send(
+      'ageo',
+      'PATCH',
+      `/api/users/${user}`,
+      { accessGroup: `/api/access_groups/${own}` },
+      merge,
+    );
+    try {
+      expect(given.status, JSON.stringify(given.body)).toBe(200);
+    } finally {
+      await api.rows(`UPDATE app_user SET access_group_id = NULL WHERE id = ${user}`);
+    }
+  });
+
   it('refuses malformed bodies: 400 for no object, 422 naming each field at fault', async () => {
     const before = await snapshot();
     const notJson = await api.send('partenaire', 'POST', '/api/access_groups', '{name');

@@ -51,6 +51,16 @@ export const AccessGroup = defineClass({
       filter: 'exact',
       sort: { cursor: false },
     },
+    partnerId: {
+      type: 'integer',
+      label: 'Partenaire',
+      description:
+        'Le partenaire des organisations du groupe ; seuls ses utilisateurs peuvent y être placés.',
+      column: 'access_group.partner_id',
+      nullable: true,
+      listed: false,
+      filter: 'exact',
+    },
     createdBy: {
       type: 'json',
       label: 'Créé par',

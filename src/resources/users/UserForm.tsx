@@ -443,13 +443,16 @@ function RightsTab({ loaded }: { loaded?: UserRecord }) {
 function AccessTab({ loaded }: { loaded?: UserRecord }) {
   // GET /api/access_groups (spec §7 "options for the user form"): when it cannot be read, the
   // field stays empty (or on its current group) and the rest of the form works.
-  const { data, error } = useGetList<Option & { name: string }>(
+  const { data, error } = useGetList<Option & { name: string; partnerId?: number | null }>(
     'accessGroups',
     { pagination: ALL, sort: { field: 'name', order: 'ASC' } },
     { retry: false },
   );
   const current = loaded?.accessGroup as { id: Identifier; name?: string } | null | undefined;
-  const choices = [...(data ?? [])];
+  // Only the groups of the user's partner (the server refuses any other); while a new
+  // organisation's partner is not known yet (set again on save), every group the caller sees.
+  const partner = useWatch({ name: 'partnerId' }) as number | null | undefined;
+  const choices = (data ?? []).filter((group) => partner == null || group.partnerId === partner);
   if (current?.id !== undefined && !choices.some((g) => g.id === current.id)) {
     choices.push({ id: current.id, name: current.name ?? `#${current.id}` });
   }

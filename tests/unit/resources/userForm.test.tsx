@@ -350,6 +350,23 @@ describe('/users/{id}/update', () => {
     expect(screen.queryByRole('tab')).toBeNull();
   });
 
+  it("offers the groups of the user's partner only", async () => {
+    server.use(
+      http.get('*/api/users/42', () => HttpResponse.json(loaded())),
+      http.get('*/api/access_groups', () =>
+        hydraCollection([
+          { id: 1, name: 'Horizon – Siège', partnerId: 3 },
+          { id: 2, name: 'Alpes Santé – Siège', partnerId: 5 },
+        ]),
+      ),
+    );
+    edit();
+    await userEvent.click(await screen.findByRole('tab', { name: /Accès/ }));
+    await userEvent.click(await screen.findByRole('combobox', { name: /Groupe partenaire/ }));
+    expect(await screen.findByRole('option', { name: 'Horizon – Siège' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Alpes Santé – Siège' })).toBeNull();
+  });
+
   it('flags the changed part, resets that part only, and shows the server answer after a save', async () => {
     const put: Json[] = [];
     server.use(

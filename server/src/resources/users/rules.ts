@@ -65,6 +65,7 @@ function stored(db: Kysely<DB>, id: number) {
       'app_user.realm',
       'app_user.roles',
       'app_user.profile_realm_id as profileRealmId',
+      'app_user.partner_id as partnerId',
       'user_type.id as typeId',
       'user_type.role as typeRole',
       'user_type.name as typeName',
@@ -283,9 +284,19 @@ export async function checkUser(
       .select(['partner_id', 'enabled'])
       .where('id', '=', values.accessGroup as number)
       .executeTakeFirst();
+    // The user's partner once saved: the one its organisation gives, else the one it has.
+    const partner = plan.partnerId !== undefined ? plan.partnerId : (current?.partnerId ?? null);
     if (!group || (!operator && group.partner_id !== own)) {
       refuse('accessGroup', 'Ce groupe partenaire est introuvable.');
     } else if (!group.enabled) refuse('accessGroup', 'Ce groupe partenaire est désactivé.');
+    else if (group.partner_id !== partner) {
+      // A group opens its own partner's organisations: another partner's user has no place in
+      // it (and that partner's administrators would see a competitor's group named).
+      refuse(
+        'accessGroup',
+        "Ce groupe partenaire est celui d'un autre partenaire que l'utilisateur.",
+      );
+    }
   }
 
   if (values.managedBy != null) {
