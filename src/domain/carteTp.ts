@@ -46,12 +46,8 @@ export function periodChoice(period: CarteTpPeriod): string {
   return period.contract ? `${label} · ${period.contract.lbContrat}` : label;
 }
 
-/** The same rule as the users' e-mail address (server/src/users/fields.ts). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const EMAIL_MAX = 254;
-
-export const isEmailAddress = (value: string): boolean =>
-  value.length <= EMAIL_MAX && EMAIL_PATTERN.test(value);
+/** The same rule as the users' e-mail address. */
+export { isEmailAddress } from './email.ts';
 
 /** The toasts of spec §8, with the spec's own spelling. */
 export const CARTE_TP_MESSAGES = {

@@ -258,13 +258,20 @@ describe('the card by e-mail', () => {
   it('answers 422 to an address that is not an e-mail, and sends nothing', async () => {
     const [latest] = await periods('vendeur', insuredId);
     const before = await mails();
-    const answer = await api.get(
-      'vendeur',
-      CARTE_TP_PATHS.email(insuredId, latest, 'pas-une-adresse'),
-    );
-    expect(answer.status).toBe(422);
-    expect(answer.type).toContain('application/problem+json');
-    expect(violationsOf(answer)).toEqual(["email: n'est pas une adresse e-mail valide."]);
+    // Neither no address, nor a domain no mail server would route (an empty label, a label
+    // starting with a hyphen, a path after it).
+    for (const address of [
+      'pas-une-adresse',
+      'x@exemple..fr',
+      'x@-exemple.fr',
+      'x@exemple.fr/../y',
+      'x@exemple',
+    ]) {
+      const answer = await api.get('vendeur', CARTE_TP_PATHS.email(insuredId, latest, address));
+      expect(answer.status, address).toBe(422);
+      expect(answer.type).toContain('application/problem+json');
+      expect(violationsOf(answer)).toEqual(["email: n'est pas une adresse e-mail valide."]);
+    }
     expect(await mails()).toEqual(before);
   });
 

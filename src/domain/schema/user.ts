@@ -3,6 +3,7 @@
 // /api/users/create. The server's rules (server/src/resources/users/: who manages whom, no
 // escalation, PROFILE_* never from the body) and the SPA's save rules (src/domain/userForm.ts)
 // both read this declaration.
+import { EMAIL_REGEX } from '../email.ts';
 import { defineClass, idProperty, type PropertyDecl } from './types.ts';
 
 /** Whoever holds USERS_MANAGEMENT, in its data scope (operator: all; partner: its partner's). */
@@ -121,7 +122,7 @@ export const User = defineClass({
       sort: true,
       filter: 'partial',
       pattern: {
-        regex: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$',
+        regex: EMAIL_REGEX,
         message: "n'est pas une adresse e-mail valide.",
       },
     }),

@@ -227,8 +227,10 @@ describe('CarteTp', () => {
     renderCard();
     const field = await screen.findByLabelText('Adresse e-mail');
     expect(screen.getByRole('button', { name: 'Envoyer par e-mail' })).toBeDisabled();
-    fireEvent.change(field, { target: { value: 'pas-une-adresse' } });
-    expect(screen.getByRole('button', { name: 'Envoyer par e-mail' })).toBeDisabled();
+    for (const value of ['pas-une-adresse', 'x@exemple.fr/../../evil', 'x@exemple..fr']) {
+      fireEvent.change(field, { target: { value } });
+      expect(screen.getByRole('button', { name: 'Envoyer par e-mail' })).toBeDisabled();
+    }
     expect(screen.getByText("Cette adresse n'est pas une adresse e-mail valide.")).toBeVisible();
     expect(calls.filter((c) => c.url.includes('/email/'))).toEqual([]);
   });
