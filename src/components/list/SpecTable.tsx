@@ -45,8 +45,11 @@ export interface SpecTableProps<R extends RaRecord = any>
   linkSource?: string;
   /** Offer the column chooser ("Colonnes"); on by default from 6 columns. */
   chooseColumns?: boolean;
-  /** How many columns besides the link a card shows on a phone (default 4). */
-  cardColumns?: number;
+  /**
+   * What a card shows on a phone besides its title: the next N visible columns (default 4), or
+   * the columns named, in that order (an import's status and counts rather than its comment).
+   */
+  cardColumns?: number | readonly string[];
   /** The columns: `Col` elements. */
   children: ReactNode;
 }
@@ -172,7 +175,7 @@ function Cards({
 }: {
   columns: ReactElement<ColProps>[];
   rowLink?: RowLinkFn;
-  cardColumns: number;
+  cardColumns: number | readonly string[];
 }) {
   const { data, isPending, error } = useListContext();
   const labelOf = useColumnLabel();
@@ -180,7 +183,10 @@ function Cards({
   if (isPending || error || !data) return null;
   if (data.length === 0) return <Typography sx={{ p: 2 }}>Aucun résultat.</Typography>;
   const [first, ...rest] = columns;
-  const shown = rest.slice(0, cardColumns);
+  const shown =
+    typeof cardColumns === 'number'
+      ? rest.slice(0, cardColumns)
+      : cardColumns.flatMap((source) => rest.filter((c) => columnKey(c.props) === source));
   return (
     <Box
       component="ul"

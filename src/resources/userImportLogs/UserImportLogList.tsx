@@ -73,7 +73,20 @@ export function UserImportLogList({ title }: PageProps) {
       actions={<Actions />}
       empty={false}
     >
-      <SpecTable rowLink={(r) => importPath(r.id)} linkSource="fileName">
+      <SpecTable
+        rowLink={(r) => importPath(r.id)}
+        linkSource="fileName"
+        // On a phone: how it went, when, by whom, and its counts.
+        cardColumns={[
+          'processStatus',
+          'startedAt',
+          'importer',
+          'rowCount',
+          'successCount',
+          'warningCount',
+          'failedCount',
+        ]}
+      >
         <Col source="id" />
         <Col source="importer" render={(r) => importerName(row(r).importer)} />
         <Col

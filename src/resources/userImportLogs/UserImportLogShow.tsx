@@ -267,6 +267,15 @@ function Rows({ id }: { id: number | string }) {
               empty={<Typography sx={{ p: 2 }}>Aucune ligne.</Typography>}
               storeKey="userImports.rows"
               hiddenColumns={['createdAt', 'author', 'authorUsername']}
+              // On a phone: how the line went and why, then whom it is about.
+              cardColumns={[
+                'processStatus',
+                'errorMessage',
+                'lastname',
+                'firstname',
+                'email',
+                'userId',
+              ]}
             >
               <Col source="line" label={rowLabels.line.label} />
               {textColumn('lastname')}

@@ -14,6 +14,7 @@ import { UserImportLogList } from '../../../src/resources/userImportLogs/UserImp
 import { UserImportLogShow } from '../../../src/resources/userImportLogs/UserImportLogShow.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
+import { setViewportWidth } from '../support/viewport.ts';
 
 const server = setupServer();
 beforeAll(() => {
@@ -351,5 +352,49 @@ describe('/users/imports/{id}', () => {
     await screen.findByText('En cours');
     const first = reads();
     await waitFor(() => expect(reads()).toBeGreaterThan(first), { timeout: 5000 });
+  });
+});
+
+describe('on a phone (375 px)', () => {
+  const jsdomMatchMedia = window.matchMedia;
+  const jsdomWidth = window.innerWidth;
+  afterEach(() => {
+    window.matchMedia = jsdomMatchMedia;
+    window.innerWidth = jsdomWidth;
+  });
+
+  it('shows on each import card its status, when it ran and its counts', async () => {
+    setViewportWidth(375);
+    server.use(
+      http.get('*/api/user_import_logs', () =>
+        hydraCollection([
+          log(11, { processStatus: 'failed', successCount: 1, warningCount: 0, failedCount: 2 }),
+        ]),
+      ),
+    );
+    renderList();
+    const card = within(
+      (await screen.findByRole('link', { name: 'equipe-11.csv' })).closest('li') as HTMLElement,
+    );
+    expect(card.getByText('Statut')).toBeInTheDocument();
+    expect(card.getByText('Échec')).toBeInTheDocument();
+    expect(card.getByText('04/03/25 09:05:07')).toBeInTheDocument();
+    expect(card.getByText('Échecs')).toBeInTheDocument();
+    expect(card.getByText('2')).toBeInTheDocument();
+  });
+
+  it("shows on each line's card its status and its message", async () => {
+    setViewportWidth(375);
+    server.use(
+      http.get('*/api/user_import_logs/12', () => HttpResponse.json(log(12))),
+      http.get('*/api/user_import_logs/12/user_import_histories', () =>
+        hydraCollection([row(3, 4, 'failed')]),
+      ),
+    );
+    renderDetail();
+    const message = await screen.findByText("L'adresse e-mail est invalide.");
+    const card = within(message.closest('li') as HTMLElement);
+    expect(card.getByText('Échec')).toBeInTheDocument();
+    expect(card.getByText('Nom4')).toBeInTheDocument();
   });
 });
