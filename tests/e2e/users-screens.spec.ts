@@ -72,3 +72,18 @@ test('partenaire lists, creates, edits a user and sends it a reset link', async 
     ),
   ).toBeVisible();
 });
+
+test('partenaire on a phone reaches every tab of the user form', async ({ page }) => {
+  if (!partenaire) throw new Error('No demo account partenaire');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/users/create');
+  await signIn(page, partenaire);
+  const access = page.getByRole('tab', { name: /Accès/ });
+  await expect(page.getByRole('tab', { name: /Compte/ })).toBeInViewport();
+  // The four tabs do not fit: an arrow says there are more, and brings the last one in view.
+  await expect(access).not.toBeInViewport({ ratio: 1 });
+  await page.locator('.MuiTabs-root .MuiTabScrollButton-root').last().click();
+  await expect(access).toBeInViewport({ ratio: 0.9 });
+  await access.click();
+  await expect(page.getByRole('combobox', { name: 'Groupe partenaire' })).toBeVisible();
+});

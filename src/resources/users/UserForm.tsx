@@ -29,6 +29,7 @@ import {
   SaveButton,
   SelectInput,
   TabbedForm,
+  TabbedFormTabs,
   TextInput,
   Toolbar,
   useRecordContext,
@@ -527,6 +528,8 @@ function UserTabs({
       syncWithLocation={false}
       noValidate
       toolbar={<UserToolbar resetTarget={resetTarget} />}
+      // On a phone the four tabs do not fit: they scroll, with arrows saying there are more.
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
       sx={{ maxWidth: '100%' }}
     >
       {tab('account', <AccountTab mode={mode} />)}
