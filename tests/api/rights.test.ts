@@ -307,6 +307,17 @@ describe('writing profiles, user types and roles', () => {
       { 'content-type': 'application/merge-patch+json' },
     );
     expect(renamed.status).toBe(422);
+    // An order past what the column holds is an integer, too large: the message says so.
+    const farAway = await api.send(
+      'ageo',
+      'PATCH',
+      await roleIri('VIEW_ADMIN'),
+      { listOrder: 99_999_999_999 },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(violationsOf(farAway)).toEqual([
+      'listOrder: « Ordre » doit être un nombre entier entre -2147483648 et 2147483647.',
+    ]);
     expect(await api.rows('SELECT * FROM role ORDER BY id')).toEqual(before);
     // A folder is named freely.
     const folder = await api.send('ageo', 'POST', '/api/roles', {

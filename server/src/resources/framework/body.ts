@@ -99,11 +99,13 @@ export function parseValue(p: PropertyDecl, input: unknown): Parsed {
       return ok(text);
     }
     case 'integer':
-      return typeof input === 'number' &&
-        Number.isInteger(input) &&
-        Math.abs(input) <= 2_147_483_647
+      if (typeof input !== 'number' || !Number.isInteger(input)) {
+        return fault(`${quoted(p)} doit être un nombre entier.`);
+      }
+      // What a PostgreSQL integer column holds: a larger one is an integer, just too large.
+      return input >= -2_147_483_648 && input <= 2_147_483_647
         ? ok(input)
-        : fault(`${quoted(p)} doit être un nombre entier.`);
+        : fault(`${quoted(p)} doit être un nombre entier entre -2147483648 et 2147483647.`);
     case 'decimal': {
       const value = typeof input === 'string' && input.trim() !== '' ? Number(input) : input;
       return typeof value === 'number' && Number.isFinite(value)
