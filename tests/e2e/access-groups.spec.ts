@@ -38,6 +38,31 @@ test('partenaire creates a group with one of its organisations, then sees it in 
   const organizations = page.getByRole('table', { name: 'Organisations du groupe' });
   await expect(organizations.getByRole('row')).toHaveCount(2);
   await expect(organizations.getByRole('row').nth(1)).toContainText('Horizon Courtage');
+  // Its members: none yet; then a user placed in it through the user form, a link back.
+  await expect(page.getByText('Aucun utilisateur dans ce groupe.')).toBeVisible();
+  const group = page.url();
+  await page.goto('/users/list');
+  await page.getByRole('row').nth(1).getByRole('link').click();
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  const member = page.url();
+  await page.getByRole('link', { name: 'Modifier' }).click();
+  await page.getByRole('tab', { name: /Accès/ }).click();
+  await page.getByRole('combobox', { name: 'Groupe partenaire' }).click();
+  await page.getByRole('option', { name: 'Équipe Horizon test' }).click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText("L'utilisateur a été enregistré.")).toBeVisible();
+  await page.goto(group);
+  const link = page.getByRole('main').locator(`a[href="${new URL(member).pathname}"]`);
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(member);
+  // Out of the group again: the other tests find the user as seeded.
+  await page.goto(`${member}/update`);
+  await page.getByRole('tab', { name: /Accès/ }).click();
+  await page.getByRole('combobox', { name: 'Groupe partenaire' }).click();
+  await page.getByRole('option', { name: 'Vider le champ' }).click();
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText("L'utilisateur a été enregistré.")).toBeVisible();
 
   await page.goto('/admin/groups/list');
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('horizon test');

@@ -18,15 +18,19 @@ import { useEffect } from 'react';
 import { DeleteButton, EditButton, Labeled, TextField, TopToolbar } from 'react-admin';
 import { useMay } from '../../components/generic/parts.tsx';
 import {
+  Col,
   DerivedField,
   errorToast,
   LongDateField,
+  RelatedList,
   SpecShow,
+  SpecTable,
   YesNoField,
 } from '../../components/list/index.ts';
 import { AccessGroup } from '../../domain/schema/accessGroup.ts';
 import { type HttpClient, httpClient } from '../../providers/httpClient.ts';
 import type { PageProps } from '../types.ts';
+import { LIST_LOAD_ERROR, userName } from '../users/userParts.ts';
 import { creatorName, type Group, type GroupWithOrganizations } from './group.ts';
 
 export const MISSING_GROUP_ID = 'Identifiant de groupe manquant';
@@ -94,6 +98,28 @@ function Organizations({ http }: { http: HttpClient }) {
   );
 }
 
+/**
+ * The users placed in the group: who keeps it from being deleted (« des utilisateurs
+ * appartiennent à ce groupe »), each a link to the user.
+ */
+function Members() {
+  return (
+    <RelatedList
+      reference="users"
+      target="accessGroup.id"
+      loadError={LIST_LOAD_ERROR}
+      sort={{ field: 'lastname', order: 'ASC' }}
+      empty="Aucun utilisateur dans ce groupe."
+    >
+      <SpecTable rowLink={(user) => `/users/${user.id}`}>
+        <Col source="lastname" render={(user) => userName(user) || `#${user.id}`} />
+        <Col source="username" />
+        <Col source="email" />
+      </SpecTable>
+    </RelatedList>
+  );
+}
+
 export function AccessGroupShow({ title, http = httpClient }: PageProps & { http?: HttpClient }) {
   return (
     <SpecShow
@@ -120,6 +146,10 @@ export function AccessGroupShow({ title, http = httpClient }: PageProps & { http
           Organisations
         </Typography>
         <Organizations http={http} />
+        <Typography variant="h6" component="h2">
+          Membres
+        </Typography>
+        <Members />
       </Stack>
     </SpecShow>
   );
