@@ -353,6 +353,20 @@ describe('writing groups', () => {
     );
     try {
       expect(given.status, JSON.stringify(given.body)).toBe(200);
+      // Nor by moving the user to another partner under the group it keeps.
+      const placed = await api.rows(`SELECT * FROM app_user WHERE id = ${user}`);
+      const moved = await api.send(
+        'ageo',
+        'PATCH',
+        `/api/users/${user}`,
+        { partnerId: otherPartner },
+        merge,
+      );
+      expect(moved.status).toBe(422);
+      expect(violationsOf(moved)).toEqual([
+        "accessGroup: Ce groupe partenaire est celui d'un autre partenaire que l'utilisateur.",
+      ]);
+      expect(await api.rows(`SELECT * FROM app_user WHERE id = ${user}`)).toEqual(placed);
     } finally {
       await api.rows(`UPDATE app_user SET access_group_id = NULL WHERE id = ${user}`);
     }

@@ -261,6 +261,17 @@ describe('writing profiles, user types and roles', () => {
       profiles: [],
       children: [],
     });
+    // Named for a role already a folder, realms or profiles are refused, not silently dropped.
+    const given = await api.send(
+      'ageo',
+      'PATCH',
+      created.location as string,
+      { profiles: [`/api/profiles/${await idOf('profile', 'Vendeur')}`] },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(violationsOf(given)).toEqual([
+      'profiles: Un dossier n’a ni royaumes ni profils : ils se donnent à ses droits.',
+    ]);
     const underARight = await api.send(
       'ageo',
       'PATCH',

@@ -7,8 +7,10 @@ import { RIGHT_CODE } from '../../../../src/domain/roles.ts';
 import type { Violation } from '../../http/violations.ts';
 
 export function prepareRole(values: Record<string, unknown>, before?: Record<string, unknown>) {
-  const isFolder = values.isFolder ?? before?.isFolder;
-  if (isFolder === true) {
+  // A body saving a folder drops what a right would have (spec §4: the client sends them
+  // empty). A body that names realms or profiles for a role already a folder, without saying
+  // it is one, is refused by checkRole rather than silently emptied.
+  if (values.isFolder === true) {
     values.realms = [];
     values.profiles = [];
   }
@@ -51,6 +53,23 @@ export async function checkRole(
         propertyPath: 'parent',
         message: 'Un dossier ne peut pas être rangé en lui-même ni dans son propre contenu.',
       });
+    }
+  }
+  if (values.isFolder === undefined && id !== undefined) {
+    const given = (['realms', 'profiles'] as const).filter(
+      (name) => Array.isArray(values[name]) && (values[name] as unknown[]).length > 0,
+    );
+    if (given.length) {
+      const { rows } = await sql<{ is_folder: boolean }>`
+        SELECT is_folder FROM role WHERE id = ${id}`.execute(trx);
+      if (rows[0]?.is_folder) {
+        for (const name of given) {
+          violations.push({
+            propertyPath: name,
+            message: 'Un dossier n’a ni royaumes ni profils : ils se donnent à ses droits.',
+          });
+        }
+      }
     }
   }
   if (values.isFolder === false && id !== undefined) {

@@ -66,6 +66,7 @@ function stored(db: Kysely<DB>, id: number) {
       'app_user.roles',
       'app_user.profile_realm_id as profileRealmId',
       'app_user.partner_id as partnerId',
+      'app_user.access_group_id as accessGroupId',
       'user_type.id as typeId',
       'user_type.role as typeRole',
       'user_type.name as typeName',
@@ -278,25 +279,38 @@ export async function checkUser(
     }
   }
 
+  // The user's partner once saved: the one its organisation gives, the one the body names,
+  // else the one it has. A group opens its own partner's organisations: another partner's user
+  // has no place in it (and that partner's administrators would see a competitor's group).
+  const partnerAfter =
+    plan.partnerId !== undefined
+      ? plan.partnerId
+      : values.partnerId !== undefined
+        ? (values.partnerId as number | null)
+        : (current?.partnerId ?? null);
+  const otherPartners = "Ce groupe partenaire est celui d'un autre partenaire que l'utilisateur.";
   if (values.accessGroup != null) {
     const group = await db
       .selectFrom('access_group')
       .select(['partner_id', 'enabled'])
       .where('id', '=', values.accessGroup as number)
       .executeTakeFirst();
-    // The user's partner once saved: the one its organisation gives, else the one it has.
-    const partner = plan.partnerId !== undefined ? plan.partnerId : (current?.partnerId ?? null);
     if (!group || (!operator && group.partner_id !== own)) {
       refuse('accessGroup', 'Ce groupe partenaire est introuvable.');
     } else if (!group.enabled) refuse('accessGroup', 'Ce groupe partenaire est désactivé.');
-    else if (group.partner_id !== partner) {
-      // A group opens its own partner's organisations: another partner's user has no place in
-      // it (and that partner's administrators would see a competitor's group named).
-      refuse(
-        'accessGroup',
-        "Ce groupe partenaire est celui d'un autre partenaire que l'utilisateur.",
-      );
-    }
+    else if (group.partner_id !== partnerAfter) refuse('accessGroup', otherPartners);
+  } else if (
+    values.accessGroup === undefined &&
+    current?.accessGroupId != null &&
+    partnerAfter !== current.partnerId
+  ) {
+    // The partner changes under the group the user keeps: it must be the new partner's too.
+    const kept = await db
+      .selectFrom('access_group')
+      .select('partner_id')
+      .where('id', '=', current.accessGroupId)
+      .executeTakeFirst();
+    if (kept && kept.partner_id !== partnerAfter) refuse('accessGroup', otherPartners);
   }
 
   if (values.managedBy != null) {
