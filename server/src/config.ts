@@ -1,5 +1,6 @@
 // Environment -> typed configuration, validated once at start (docs/configuration.md).
 import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { BRANDS } from '../../src/domain/brands.ts';
 import { REALM_NAME } from '../../src/domain/directory.ts';
@@ -50,7 +51,15 @@ const schema = z.object({
     ['postgres:', 'postgresql:'],
     'postgres://user:password@host:5432/database',
   ).optional(),
-  DATA_DIR: z.string().min(1).default('var'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    // The kernel's pseudo file systems hold no files: Node 20's recursive mkdir under /proc
+    // never returns, and the server would hang at start without a word.
+    .refine((dir) => !/^\/(proc|sys|dev)(\/|$)/.test(resolve(dir)), {
+      message: 'must be a folder on a disk, not under /proc, /sys or /dev',
+    })
+    .default('var'),
   OIDC_ISSUER: urlWithProtocols(
     ['http:', 'https:'],
     'https://sso.example.fr/realms/partners',

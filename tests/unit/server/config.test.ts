@@ -74,6 +74,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('refuses a DATA_DIR on a pseudo file system, where the start would hang', () => {
+    for (const dir of ['/proc/self/x', '/sys', '/dev/shm/../null']) {
+      expect(refusal({ DATA_DIR: dir })).toContain(
+        'must be a folder on a disk, not under /proc, /sys or /dev',
+      );
+    }
+    expect(loadConfig({ DATA_DIR: '/tmp/procedures' }).dataDir).toBe('/tmp/procedures');
+  });
+
   it('knows where an external provider changes passwords, and only with one', () => {
     expect(loadConfig({}).oidc.accountUrl).toBeUndefined();
     const account = 'https://id.example.fr/moncompte';
