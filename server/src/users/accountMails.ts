@@ -4,6 +4,7 @@
 // through the one mail transport (app.mailer).
 import type { Kysely } from 'kysely';
 import { escapeHtml } from '../auth/oidc/pages.ts';
+import type { Config } from '../config.ts';
 import type { DB } from '../db/schema.ts';
 import { httpError } from '../http/problem.ts';
 import { ValidationFailed } from '../http/violations.ts';
@@ -158,29 +159,35 @@ export function sendAccessOpened(
 
 // --- Issue and send: what the users resource calls ---------------------------------------------
 
-export interface LinkRequest {
-  userId: number;
-  /** The administrator who asks (user_token.created_by). */
-  createdBy: number | null;
+/** Where the mails point: the product, and the provider's account page when it holds passwords. */
+export interface AccountAddresses {
   /** The product's address; by default the one of the app that owns `db` (PUBLIC_URL). */
   publicUrl?: string;
   /**
    * The external identity provider's account page when it holds the passwords
-   * (config.oidc.accountUrl): an invitation then says where to sign in, a reset is refused.
+   * (config.oidc.accountUrl): an invitation then says where to sign in, with no link.
    */
   accountUrl?: string;
 }
 
-async function issueAndSend(
-  db: Kysely<DB>,
-  mailer: Mailer,
-  purpose: LinkPurpose,
-  request: LinkRequest,
-): Promise<{ expiresAt: Date | null }> {
+/** The addresses of the app's configuration, for every caller of the invitation. */
+export const accountAddresses = (config: Config): AccountAddresses => ({
+  publicUrl: config.publicUrl,
+  accountUrl: config.oidc.accountUrl,
+});
+
+export interface LinkRequest extends AccountAddresses {
+  userId: number;
+  /** The administrator who asks (user_token.created_by). */
+  createdBy: number | null;
+}
+
+/** The user a mail goes to: 404 unknown, 409 disabled, 422 without an e-mail address. */
+async function recipientOf(db: Kysely<DB>, userId: number): Promise<MailRecipient> {
   const user = await db
     .selectFrom('app_user')
     .select(['id', 'username', 'firstname', 'email', 'enabled'])
-    .where('id', '=', request.userId)
+    .where('id', '=', userId)
     .executeTakeFirst();
   if (!user) throw httpError(404, 'Utilisateur introuvable.');
   if (!user.enabled) {
@@ -195,14 +202,16 @@ async function issueAndSend(
       },
     ]);
   }
-  const recipient = { email, username: user.username, firstname: user.firstname };
-  if (request.accountUrl) {
-    await sendAccessOpened(mailer, recipient, {
-      publicUrl: request.publicUrl ?? publicUrlOf(db),
-      accountUrl: request.accountUrl,
-    });
-    return { expiresAt: null };
-  }
+  return { email, username: user.username, firstname: user.firstname };
+}
+
+async function issueAndSend(
+  db: Kysely<DB>,
+  mailer: Mailer,
+  purpose: LinkPurpose,
+  request: Omit<LinkRequest, 'accountUrl'>,
+): Promise<{ expiresAt: Date }> {
+  const recipient = await recipientOf(db, request.userId);
   const link = await issuePasswordLink(db, { ...request, purpose });
   if (purpose === 'invitation') await sendInvitation(mailer, recipient, link.url);
   else await sendPasswordReset(mailer, recipient, link.url);
@@ -212,26 +221,30 @@ async function issueAndSend(
 /**
  * POST /api/users/{id}/reset_password: a new reset link for the user, sent by e-mail; earlier
  * unused reset links stop working. 404 unknown user, 409 disabled, 422 no e-mail address.
+ * Passwords held here only: the route refuses it (409) where the identity provider holds them.
  */
-export async function sendResetLink(
+export function sendResetLink(
   db: Kysely<DB>,
   mailer: Mailer,
-  request: LinkRequest,
+  request: Omit<LinkRequest, 'accountUrl'>,
 ): Promise<{ expiresAt: Date }> {
-  // No password is held here to reset: the provider's own page does it.
-  if (request.accountUrl) throw httpError(409, passwordsElsewhere(request.accountUrl));
-  const { expiresAt } = await issueAndSend(db, mailer, 'reset', request);
-  return { expiresAt: expiresAt as Date };
+  return issueAndSend(db, mailer, 'reset', request);
 }
 
 /**
- * The invitation of a created user (choose a first password; with an external provider, where
- * to sign in), sent by e-mail; same refusals.
+ * The invitation of a created user, sent by e-mail, same refusals: a link to choose a first
+ * password, or, where the identity provider holds them, where to sign in (no link: null).
  */
-export function sendInvitationLink(
+export async function sendInvitationLink(
   db: Kysely<DB>,
   mailer: Mailer,
   request: LinkRequest,
 ): Promise<{ expiresAt: Date | null }> {
-  return issueAndSend(db, mailer, 'invitation', request);
+  const { accountUrl, ...linkRequest } = request;
+  if (!accountUrl) return issueAndSend(db, mailer, 'invitation', linkRequest);
+  await sendAccessOpened(mailer, await recipientOf(db, request.userId), {
+    publicUrl: request.publicUrl ?? publicUrlOf(db),
+    accountUrl,
+  });
+  return { expiresAt: null };
 }

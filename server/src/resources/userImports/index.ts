@@ -23,7 +23,7 @@ import { httpError } from '../../http/problem.ts';
 import { rateLimitsOf } from '../../http/rateLimits.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { sendJsonLd } from '../../hydra/jsonld.ts';
-import { sendInvitationLink } from '../../users/accountMails.ts';
+import { accountAddresses, sendInvitationLink } from '../../users/accountMails.ts';
 import { type CreateUser, MAIL_FAILED, UserImports } from '../../users/imports/importJob.ts';
 import { readImportFile } from '../../users/imports/readFile.ts';
 import { importTemplate, TEMPLATE_TYPES } from '../../users/imports/templates.ts';
@@ -133,8 +133,7 @@ export async function registerUserImports(
     mailer: () => api.mailer,
     log: api.log,
     createUser,
-    publicUrl: deps.config.publicUrl,
-    accountUrl: deps.config.oidc.accountUrl,
+    addresses: accountAddresses(deps.config),
     changed: () => deps.pages.forget(),
   });
   const limits = rateLimitsOf(api, deps.config);
@@ -264,8 +263,7 @@ export async function registerUserImports(
         await sendInvitationLink(db, api.mailer, {
           userId: row.user_id as number,
           createdBy: ctx.principal.userId,
-          publicUrl: deps.config.publicUrl,
-          accountUrl: deps.config.oidc.accountUrl,
+          ...accountAddresses(deps.config),
         });
         await db
           .updateTable('user_import_history')

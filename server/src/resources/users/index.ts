@@ -69,7 +69,6 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       userId: id,
       createdBy: ctx.principal.userId,
       publicUrl,
-      accountUrl,
     });
     return reply.code(202).send({ expiresAt: expiresAt.toISOString() });
   });

@@ -3,7 +3,7 @@
 // sellers (POST /api/brokers) and managers (POST /api/supervisors) alike: without it they
 // could never sign in. A mail that cannot be sent leaves the account created (the error is
 // logged by the write path); an administrator sends a new link from the user's detail.
-import { sendInvitationLink } from '../../users/accountMails.ts';
+import { accountAddresses, sendInvitationLink } from '../../users/accountMails.ts';
 import type { Api, Ctx, ResourceDeps } from '../framework/index.ts';
 import type { WriteBinding } from '../framework/write.ts';
 
@@ -15,8 +15,7 @@ export function invitationOnCreate(api: Api, deps: ResourceDeps): Committed {
     await sendInvitationLink(deps.database.db, api.mailer, {
       userId: id,
       createdBy: ctx.principal.userId,
-      publicUrl: deps.config.publicUrl,
-      accountUrl: deps.config.oidc.accountUrl,
+      ...accountAddresses(deps.config),
     });
   };
 }

@@ -31,7 +31,7 @@ import type { Hub } from '../../hub/index.ts';
 import type { Mailer } from '../../mail/index.ts';
 import type { Ctx } from '../../resources/framework/index.ts';
 import { brokerScope } from '../../scope/index.ts';
-import { sendInvitationLink } from '../accountMails.ts';
+import { type AccountAddresses, sendInvitationLink } from '../accountMails.ts';
 import type { ImportRow } from './readFile.ts';
 import { type RowBody, rowTranslator } from './rowBody.ts';
 
@@ -59,9 +59,8 @@ interface Deps {
   mailer: () => Mailer;
   log: FastifyBaseLogger;
   createUser: CreateUser;
-  publicUrl: string;
-  /** The external provider's account page when it holds the passwords (LinkRequest). */
-  accountUrl?: string;
+  /** Where the invitations point (the product, the provider's account page). */
+  addresses: AccountAddresses;
   /** The data changed: list pages kept a few seconds are dropped. */
   changed: () => void;
 }
@@ -410,8 +409,7 @@ export class UserImports {
       await sendInvitationLink(this.deps.db, this.deps.mailer(), {
         userId: outcome.userId as number,
         createdBy: run.ctx.principal.userId,
-        publicUrl: this.deps.publicUrl,
-        accountUrl: this.deps.accountUrl,
+        ...this.deps.addresses,
       });
       outcome.emailSent = true;
       outcome.emailSentAt = new Date();
