@@ -40,8 +40,9 @@ export interface CollectionQuery {
   dates: Record<string, DateBounds>;
 }
 
-const PG_INT_MIN = -2_147_483_648;
-const PG_INT_MAX = 2_147_483_647;
+/** What a PostgreSQL integer column holds: a query's parameter or a body's value alike. */
+export const PG_INT_MIN = -2_147_483_648;
+export const PG_INT_MAX = 2_147_483_647;
 
 const BOUNDS = ['after', 'before', 'strictly_after', 'strictly_before'] as const;
 

@@ -17,6 +17,7 @@ import {
 import type { Principal } from '../../auth/principal.ts';
 import { httpError } from '../../http/problem.ts';
 import type { Violation } from '../../http/violations.ts';
+import { PG_INT_MAX, PG_INT_MIN } from '../../hydra/query.ts';
 import { parseId } from './context.ts';
 
 /** create: POST; replace: PUT (the whole object); patch: PATCH (merge-patch, the keys given). */
@@ -102,10 +103,10 @@ export function parseValue(p: PropertyDecl, input: unknown): Parsed {
       if (typeof input !== 'number' || !Number.isInteger(input)) {
         return fault(`${quoted(p)} doit être un nombre entier.`);
       }
-      // What a PostgreSQL integer column holds: a larger one is an integer, just too large.
-      return input >= -2_147_483_648 && input <= 2_147_483_647
+      // Past what the column holds, it is an integer, just too large.
+      return input >= PG_INT_MIN && input <= PG_INT_MAX
         ? ok(input)
-        : fault(`${quoted(p)} doit être un nombre entier entre -2147483648 et 2147483647.`);
+        : fault(`${quoted(p)} doit être un nombre entier entre ${PG_INT_MIN} et ${PG_INT_MAX}.`);
     case 'decimal': {
       const value = typeof input === 'string' && input.trim() !== '' ? Number(input) : input;
       return typeof value === 'number' && Number.isFinite(value)

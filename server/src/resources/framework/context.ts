@@ -8,6 +8,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
+import { PG_INT_MAX } from '../../hydra/query.ts';
 import { type DataScope, scopeOf } from '../../scope/index.ts';
 import type { PageCache } from './pageCache.ts';
 
@@ -53,7 +54,7 @@ export function parseId(raw: unknown): number | undefined {
   if (typeof raw !== 'string' && typeof raw !== 'number') return undefined;
   const match = /^(?:\/[\w/-]*\/)?(\d{1,15})$/.exec(String(raw));
   const id = match ? Number(match[1]) : Number.NaN;
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : undefined;
+  return Number.isSafeInteger(id) && id > 0 && id <= PG_INT_MAX ? id : undefined;
 }
 
 /**
