@@ -17,23 +17,25 @@ export function prepareRole(values: Record<string, unknown>, before?: Record<str
   if ((values.deleteWarning ?? before?.deleteWarning) === true) values.hasWarning = false;
 }
 
+/** Whether the role is a folder; undefined when there is no such role. */
+async function isFolderRole(trx: Kysely<unknown>, id: number): Promise<boolean | undefined> {
+  const { rows } = await sql<{ is_folder: boolean }>`
+    SELECT is_folder FROM role WHERE id = ${id}`.execute(trx);
+  return rows[0]?.is_folder;
+}
+
 export async function checkRole(
   trx: Kysely<unknown>,
   values: Record<string, unknown>,
   id?: number,
 ): Promise<Violation[]> {
   const violations: Violation[] = [];
+  // The role as stored (a creation is none), read once whichever rule asks first.
+  let stored: Promise<boolean | undefined> | undefined;
+  const storedIsFolder = () =>
+    (stored ??= id === undefined ? Promise.resolve(false) : isFolderRole(trx, id));
   if (typeof values.name === 'string' && !RIGHT_CODE.test(values.name)) {
-    const isFolder =
-      values.isFolder ??
-      (id === undefined
-        ? false
-        : (
-            await sql<{ is_folder: boolean }>`SELECT is_folder FROM role WHERE id = ${id}`.execute(
-              trx,
-            )
-          ).rows[0]?.is_folder);
-    if (isFolder !== true) {
+    if ((values.isFolder ?? (await storedIsFolder())) !== true) {
       violations.push({
         propertyPath: 'name',
         message:
@@ -43,32 +45,27 @@ export async function checkRole(
   }
   const parent = values.parent;
   if (typeof parent === 'number') {
-    const { rows } = await sql<{ is_folder: boolean }>`
-      SELECT is_folder FROM role WHERE id = ${parent}`.execute(trx);
+    const parentIsFolder = await isFolderRole(trx, parent);
     // A parent that is no folder is the declaration's refusal (Role.parent, relation.only).
-    if (!rows[0]) {
+    if (parentIsFolder === undefined) {
       violations.push({ propertyPath: 'parent', message: "Ce dossier n'existe pas." });
-    } else if (rows[0].is_folder && id !== undefined && (await isWithin(trx, parent, id))) {
+    } else if (parentIsFolder && id !== undefined && (await isWithin(trx, parent, id))) {
       violations.push({
         propertyPath: 'parent',
         message: 'Un dossier ne peut pas être rangé en lui-même ni dans son propre contenu.',
       });
     }
   }
-  if (values.isFolder === undefined && id !== undefined) {
+  if (values.isFolder === undefined) {
     const given = (['realms', 'profiles'] as const).filter(
       (name) => Array.isArray(values[name]) && (values[name] as unknown[]).length > 0,
     );
-    if (given.length) {
-      const { rows } = await sql<{ is_folder: boolean }>`
-        SELECT is_folder FROM role WHERE id = ${id}`.execute(trx);
-      if (rows[0]?.is_folder) {
-        for (const name of given) {
-          violations.push({
-            propertyPath: name,
-            message: 'Un dossier n’a ni royaumes ni profils : ils se donnent à ses droits.',
-          });
-        }
+    if (given.length && (await storedIsFolder())) {
+      for (const name of given) {
+        violations.push({
+          propertyPath: name,
+          message: 'Un dossier n’a ni royaumes ni profils : ils se donnent à ses droits.',
+        });
       }
     }
   }
