@@ -95,19 +95,21 @@ const body = (input: unknown): Record<string, unknown> => {
 };
 
 export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
+  const { accountUrl } = deps.config.oidc;
+  const profileOf = (ctx: Ctx) => ownProfile(ctx, accountUrl);
   api.register(async (scope) => {
     acceptJsonLd(scope);
     scope.get('/api/user/profile', async (request, reply) => {
       const ctx = await contextOf(request, deps);
       reply.header('cache-control', 'no-store');
-      return sendJsonLd(reply, await ownProfile(ctx, deps.config.oidc.accountUrl));
+      return sendJsonLd(reply, await profileOf(ctx));
     });
 
     scope.put('/api/user/profile', async (request, reply) => {
       const ctx = await contextOf(request, deps);
       const id = ownId(ctx);
       const input = body(request.body);
-      const current = await ownProfile(ctx, deps.config.oidc.accountUrl);
+      const current = await profileOf(ctx);
       const violations: Violation[] = [];
       const row: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(input)) {
@@ -135,14 +137,13 @@ export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
         await ctx.db.updateTable('app_user').set(row).where('id', '=', id).execute();
       }
       reply.header('cache-control', 'no-store');
-      return sendJsonLd(reply, await ownProfile(ctx, deps.config.oidc.accountUrl));
+      return sendJsonLd(reply, await profileOf(ctx));
     });
 
     // One's own password: the current one proves it is oneself at the keyboard.
     scope.post('/api/user/password', async (request, reply) => {
       const ctx = await contextOf(request, deps);
       const id = ownId(ctx);
-      const { accountUrl } = deps.config.oidc;
       if (accountUrl) throw httpError(409, passwordsElsewhere(accountUrl));
       const input = body(request.body);
       const row = await ctx.db
