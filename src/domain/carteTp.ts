@@ -46,9 +46,6 @@ export function periodChoice(period: CarteTpPeriod): string {
   return period.contract ? `${label} · ${period.contract.lbContrat}` : label;
 }
 
-/** The same rule as the users' e-mail address. */
-export { isEmailAddress } from './email.ts';
-
 /** The toasts of spec §8, with the spec's own spelling. */
 export const CARTE_TP_MESSAGES = {
   loadFailed: 'Une erreur est survenue durant le chargement de la carte TP',

@@ -4,7 +4,7 @@
 // letters, digits and inner hyphens: no empty label (`a@b..fr`), no leading hyphen, no `/`.
 export const EMAIL_REGEX =
   "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$";
-export const EMAIL_PATTERN = new RegExp(EMAIL_REGEX);
+const EMAIL_PATTERN = new RegExp(EMAIL_REGEX);
 /** RFC 5321's limit of a forward path. */
 export const EMAIL_MAX = 254;
 

@@ -17,7 +17,8 @@ import {
 } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CARTE_TP_MESSAGES, isEmailAddress } from '../../domain/carteTp.ts';
+import { CARTE_TP_MESSAGES } from '../../domain/carteTp.ts';
+import { isEmailAddress } from '../../domain/email.ts';
 import {
   type CarteTpClient,
   type CarteTpPeriod,

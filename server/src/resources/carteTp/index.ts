@@ -12,7 +12,8 @@
 // date or time in the path: 400; a period that is not one of this person's cards (in scope):
 // 404; an address that is not an e-mail: 422 (ConstraintViolationList), nothing sent.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type CarteTpPeriod, isEmailAddress, periodLabel } from '../../../../src/domain/carteTp.ts';
+import { type CarteTpPeriod, periodLabel } from '../../../../src/domain/carteTp.ts';
+import { isEmailAddress } from '../../../../src/domain/email.ts';
 import { INSURED_ROLES } from '../../../../src/domain/schema/insured.ts';
 import { auditCarteTp } from '../../audit/events.ts';
 import { asciiFileName, attachment, rfc5987 } from '../../exports/disposition.ts';
