@@ -327,7 +327,18 @@ describe('writing profiles, user types and roles', () => {
       { 'content-type': 'application/merge-patch+json' },
     );
     expect(violationsOf(farAway)).toEqual([
-      'listOrder: « Ordre » doit être un nombre entier entre -2147483648 et 2147483647.',
+      'listOrder: « Ordre » doit être un nombre entier entre 0 et 2147483647.',
+    ]);
+    // An order is never negative (the tree sorts by it).
+    const negative = await api.send(
+      'ageo',
+      'PATCH',
+      await roleIri('VIEW_ADMIN'),
+      { listOrder: -1 },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(violationsOf(negative)).toEqual([
+      'listOrder: « Ordre » ne peut pas être inférieur à 0.',
     ]);
     expect(await api.rows('SELECT * FROM role ORDER BY id')).toEqual(before);
     // A folder is named freely.

@@ -1,8 +1,9 @@
 // The checks the API makes on a written property (server/src/resources/framework/body.ts),
-// made by the form as the user types, from the same declaration: obligatory, length, pattern.
+// made by the form as the user types, from the same declaration: obligatory, length, pattern,
+// minimum.
 // The API still checks everything; these only save a round trip and say it under the field.
-import { maxLength, required, type Validator } from 'react-admin';
-import { type PropertyDecl, patternFault } from '../../domain/schema/index.ts';
+import { maxLength, minValue, required, type Validator } from 'react-admin';
+import { minimumFault, type PropertyDecl, patternFault } from '../../domain/schema/index.ts';
 
 /** The value's pattern, tested as the API tests it: on the trimmed text, a blank left to `required`. */
 function patternCheck(p: PropertyDecl): Validator {
@@ -19,6 +20,7 @@ export function checksOf(p: PropertyDecl): Validator[] {
     ...(p.required ? [required()] : []),
     ...(p.maxLength ? [maxLength(p.maxLength)] : []),
     ...(p.pattern ? [patternCheck(p)] : []),
+    ...(p.minimum !== undefined ? [minValue(p.minimum, minimumFault(p))] : []),
   ];
 }
 

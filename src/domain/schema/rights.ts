@@ -380,6 +380,7 @@ export const Role = defineClass({
       label: 'Ordre',
       column: 'role.list_order',
       writable: true,
+      minimum: 0,
       sort: { cursor: false },
     },
     isRestricted: {

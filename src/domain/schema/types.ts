@@ -149,6 +149,8 @@ export interface PropertyDecl {
   nullable?: boolean;
   /** Longest text accepted on write. */
   maxLength?: number;
+  /** Smallest integer accepted on write (an order is never negative). */
+  minimum?: number;
   /** A text written must match (an anchored regular expression), else « label » + message. */
   pattern?: { regex: string; message: string };
   /** Only these (expanded) roles read it; others get the member without it. */
@@ -414,6 +416,10 @@ export function sortableFields(decl: AnyClass): string[] {
 /** What a text breaking the property's pattern is told: by the API's 422 and by the forms alike. */
 export const patternFault = (p: PropertyDecl): string =>
   `« ${p.label} » ${p.pattern?.message ?? "n'a pas la forme attendue."}`;
+
+/** What an integer under the property's minimum is told: by the API's 422 and by the forms alike. */
+export const minimumFault = (p: PropertyDecl): string =>
+  `« ${p.label} » ne peut pas être inférieur à ${p.minimum}.`;
 
 /** The collection path of a class that has one (the entrypoint lists it). */
 export function collectionPath(decl: AnyClass): string {

@@ -67,6 +67,25 @@ describe("a right's creation form", () => {
   });
 });
 
+describe("a right's order", () => {
+  it('is refused below zero under the field, with the message the API gives', async () => {
+    renderScreen(<GenericCreate title="Nouveau droit" />, {
+      route: '/admin/droits/arbre/create',
+      at: '/admin/droits/arbre/create',
+      resource: 'roles',
+      account: 'ageo',
+    });
+    const user = userEvent.setup();
+    const order = await screen.findByRole('spinbutton', { name: 'Ordre' });
+    await user.clear(order);
+    await user.type(order, '-1');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('« Ordre » ne peut pas être inférieur à 0.'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe("a folder's detail", () => {
   it('shows no realms nor profiles', async () => {
     renderScreen(<GenericShow title="Droit" />, {

@@ -11,6 +11,7 @@ import {
   type AnyClass,
   entries,
   isWritable,
+  minimumFault,
   type PropertyDecl,
   patternFault,
 } from '../../../../src/domain/schema/types.ts';
@@ -103,10 +104,13 @@ export function parseValue(p: PropertyDecl, input: unknown): Parsed {
       if (typeof input !== 'number' || !Number.isInteger(input)) {
         return fault(`${quoted(p)} doit être un nombre entier.`);
       }
+      if (p.minimum !== undefined && input < p.minimum) return fault(minimumFault(p));
       // Past what the column holds, it is an integer, just too large.
       return input >= PG_INT_MIN && input <= PG_INT_MAX
         ? ok(input)
-        : fault(`${quoted(p)} doit être un nombre entier entre ${PG_INT_MIN} et ${PG_INT_MAX}.`);
+        : fault(
+            `${quoted(p)} doit être un nombre entier entre ${p.minimum ?? PG_INT_MIN} et ${PG_INT_MAX}.`,
+          );
     case 'decimal': {
       const value = typeof input === 'string' && input.trim() !== '' ? Number(input) : input;
       return typeof value === 'number' && Number.isFinite(value)
