@@ -64,6 +64,22 @@ describe('GET /organizations and /api/organizations', () => {
     expect((await all('partenaire', '/api/organizations?attachable=false')).length).toBe(
       everything.length,
     );
+    // Each names the partner a user attached to it belongs to (the user form's groups follow
+    // it): the partner itself, its agencies, none for the others.
+    const partnerOf = new Map(
+      (
+        await rows<{ id: number; partner: number | null }>(
+          `SELECT o.id, CASE WHEN o.type_id = 2 THEN o.id WHEN p.type_id = 2 THEN p.id END AS partner
+           FROM organization o LEFT JOIN organization p ON p.id = o.parent_id`,
+        )
+      ).map((r) => [r.id, r.partner]),
+    );
+    const listed = await all('ageo', '/api/organizations');
+    expect(listed.map((m) => [m.id, m.partnerId])).toEqual(
+      listed.map((m) => [m.id, partnerOf.get(m.id as number)]),
+    );
+    expect(mine.every((m) => m.partnerId === partner)).toBe(true);
+    expect(listed.some((m) => m.partnerId === null)).toBe(true);
   });
 
   it('lists every organisation, sorted by legalname, for any signed-in user', async () => {

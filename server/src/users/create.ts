@@ -14,6 +14,7 @@ import { assignProfiles } from '../db/migrations/012_rights.ts';
 import type { DB } from '../db/schema.ts';
 import { httpError } from '../http/problem.ts';
 import { ValidationFailed, type Violation } from '../http/violations.ts';
+import { owningPartner } from '../resources/organizations/shape.ts';
 import { checkFields, type FieldName, type FieldValues } from './fields.ts';
 
 export type MemberKind = 'seller' | 'manager';
@@ -32,8 +33,6 @@ const DEFAULT_ROLES: Record<MemberKind, readonly string[]> = {
   manager: ['PROFILE_MANAGER'],
 };
 const KIND_WORD: Record<MemberKind, string> = { seller: 'un vendeur', manager: 'un manager' };
-
-const PARTNER_TYPE = 2;
 
 /**
  * Who creates: the operator's administrators anywhere; a partner administrator within its own
@@ -84,9 +83,8 @@ export async function partnerOfOrganization(db: Kysely<DB>, id: number) {
     .where('o.id', '=', id)
     .executeTakeFirst();
   if (!row) return { exists: false as const };
-  if (row.type_id === PARTNER_TYPE) return { exists: true as const, partnerId: row.id };
-  if (row.parentType === PARTNER_TYPE) return { exists: true as const, partnerId: row.parentId };
-  return { exists: true as const, partnerId: null };
+  const partnerId = owningPartner(row, { id: row.parentId, type_id: row.parentType });
+  return { exists: true as const, partnerId };
 }
 
 /** The checks that need the database, on the fields that passed their own checks. */

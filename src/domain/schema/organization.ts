@@ -120,6 +120,9 @@ export const Organization = defineClass({
       nullable: true,
       relation: { target: 'Organization' },
     },
+    // Itself when a partner, its parent when that is one (an agency): the partner a user or a
+    // group attached to it belongs to, which the user form's group choices follow.
+    partnerId: { type: 'integer', label: 'Partenaire', nullable: true, listed: false },
   },
   filters: {
     'parentOrganization.id': { kind: 'iri', label: 'Organisation parente' },

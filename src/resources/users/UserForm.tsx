@@ -311,8 +311,17 @@ function OrganizationTab({ mode, loaded }: { mode: Mode; loaded?: UserRecord }) 
         <AutocompleteInput
           optionText="legalname"
           filterToQuery={(legalname: string) => ({ legalname })}
-          // The partner follows the organisation: the server derives it again (§3 partnerId).
-          onChange={() => setValue('partnerId', null, { shouldDirty: true })}
+          // The partner follows the organisation (§3 partnerId; the server derives it again on
+          // save): the access groups offered follow it at once.
+          onChange={(_id, organization) =>
+            setValue(
+              'partnerId',
+              (organization as { partnerId?: number } | undefined)?.partnerId ?? null,
+              {
+                shouldDirty: true,
+              },
+            )
+          }
           {...WIDE}
         />
       </ReferenceInput>
@@ -450,10 +459,13 @@ function AccessTab({ loaded }: { loaded?: UserRecord }) {
     { retry: false },
   );
   const current = loaded?.accessGroup as { id: Identifier; name?: string } | null | undefined;
-  // Only the groups of the user's partner (the server refuses any other); while a new
-  // organisation's partner is not known yet (set again on save), every group the caller sees.
+  // Only the groups of the user's partner, which follows the organisation chosen (the server
+  // refuses any other): none under an organisation outside every partner; while no organisation
+  // is chosen yet (a new user), every group the caller sees.
   const partner = useWatch({ name: 'partnerId' }) as number | null | undefined;
-  const choices = (data ?? []).filter((group) => partner == null || group.partnerId === partner);
+  const choices = (data ?? []).filter(
+    (group) => partner === undefined || (group.partnerId ?? null) === partner,
+  );
   if (current?.id !== undefined && !choices.some((g) => g.id === current.id)) {
     choices.push({ id: current.id, name: current.name ?? `#${current.id}` });
   }

@@ -367,6 +367,52 @@ describe('/users/{id}/update', () => {
     expect(screen.queryByRole('option', { name: 'Alpes Santé – Siège' })).toBeNull();
   });
 
+  it('offers the groups of the new partner as soon as another organisation is chosen', async () => {
+    server.use(
+      http.get('*/api/users/42', () => HttpResponse.json(loaded())),
+      http.get('*/api/organizations', () =>
+        hydraCollection([
+          { id: 12, legalname: 'Horizon Courtage', partnerId: 3 },
+          { id: 14, legalname: 'Alpes Santé Grenoble', partnerId: 5 },
+          { id: 15, legalname: 'Cabinet indépendant', partnerId: null },
+        ]),
+      ),
+      http.get('*/api/access_groups', () =>
+        hydraCollection([
+          { id: 1, name: 'Horizon – Siège', partnerId: 3 },
+          { id: 2, name: 'Alpes Santé – Siège', partnerId: 5 },
+        ]),
+      ),
+    );
+    edit();
+    const groupsOffered = async () => {
+      await userEvent.click(tab(/Accès/));
+      await userEvent.click(await screen.findByRole('combobox', { name: /Groupe partenaire/ }));
+      const names = (await screen.findAllByRole('option')).map((o) => o.textContent);
+      await userEvent.keyboard('{Escape}');
+      return names;
+    };
+    const chooseOrganization = async (legalname: string) => {
+      await userEvent.click(tab(/Organisation/));
+      const organization = await screen.findByRole('combobox', { name: /^Organisation/ });
+      await userEvent.clear(organization);
+      await userEvent.type(organization, legalname.slice(0, 5));
+      await userEvent.click(await screen.findByRole('option', { name: legalname }));
+    };
+    await screen.findByLabelText(/^Fonction/);
+    expect(await groupsOffered()).toContain('Horizon – Siège');
+
+    await chooseOrganization('Alpes Santé Grenoble');
+    const alpes = await groupsOffered();
+    expect(alpes).toContain('Alpes Santé – Siège');
+    expect(alpes).not.toContain('Horizon – Siège');
+
+    await chooseOrganization('Cabinet indépendant');
+    const none = await groupsOffered();
+    expect(none).not.toContain('Alpes Santé – Siège');
+    expect(none).not.toContain('Horizon – Siège');
+  });
+
   it('flags the changed part, resets that part only, and shows the server answer after a save', async () => {
     const put: Json[] = [];
     server.use(

@@ -25,9 +25,8 @@ import {
   type ResourceDeps,
 } from '../framework/index.ts';
 import { classSource, itemBase } from '../framework/schema.ts';
+import { owningPartner } from '../organizations/shape.ts';
 
-/** Organisation type of a partner (spec §9). */
-const PARTNER_TYPE = 2;
 const ORGANIZATIONS = 'groupOrganizations';
 const organizationIri = (id: number) => iri('/api/organizations', id);
 
@@ -81,8 +80,7 @@ async function organizationFacts(db: Kysely<DB>, ids: number[]): Promise<Organiz
   return rows.map((r) => ({
     id: r.id,
     legalname: r.legalname,
-    partnerId:
-      r.type_id === PARTNER_TYPE ? r.id : r.parentType === PARTNER_TYPE ? r.parentId : null,
+    partnerId: owningPartner(r, { id: r.parentId, type_id: r.parentType }),
   }));
 }
 

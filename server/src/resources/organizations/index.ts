@@ -16,10 +16,7 @@ import {
   type ResourceDeps,
 } from '../framework/index.ts';
 import { classSource, hydraClass, listParams } from '../framework/schema.ts';
-import { organizationIri, organizationsByIds } from './shape.ts';
-
-/** An organisation of this type is a partner (spec §9 organisation types). */
-const PARTNER_TYPE = 2;
+import { ORGANIZATION_TYPE, organizationIri, organizationsByIds, owningPartner } from './shape.ts';
 
 const organizations = classSource(Organization, {
   from: (ctx) =>
@@ -49,6 +46,7 @@ const organizations = classSource(Organization, {
           addressCountry: r.addressCountry,
         },
         type: { id: r.type_id, label: r.type_label },
+        partnerId: owningPartner({ id: r.id as number, type_id: r.type_id as number }, parent),
         parentOrganization: parent
           ? { '@id': organizationIri(parent.id), id: parent.id, legalname: parent.legalname }
           : null,
@@ -69,7 +67,7 @@ export function register(api: Api, deps: ResourceDeps): void {
           mine && ctx.scope.kind !== 'all'
             ? ctx.scope.kind === 'partner'
               ? // Bracketed whole: it is ANDed with the other filters (legalname...).
-                sql<SqlBool>`((organization.id = ${ctx.scope.partnerId} AND organization.type_id = ${PARTNER_TYPE})
+                sql<SqlBool>`((organization.id = ${ctx.scope.partnerId} AND organization.type_id = ${ORGANIZATION_TYPE.partner})
                   OR organization.parent_id = ${ctx.scope.partnerId})`
               : sql<SqlBool>`false`
             : undefined,

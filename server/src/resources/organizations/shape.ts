@@ -9,7 +9,19 @@ import type { Ctx } from '../framework/index.ts';
 import { iri } from '../framework/index.ts';
 
 /** Organisation type ids of spec §9. */
-export const ORGANIZATION_TYPE = { businessProvider: 3, insuranceCompany: 5 } as const;
+export const ORGANIZATION_TYPE = { partner: 2, businessProvider: 3, insuranceCompany: 5 } as const;
+
+/**
+ * The partner an organisation belongs to: itself when it is a partner, its parent when that is
+ * one (an agency), else none. A user's and a group's partner follow it (spec administration §3).
+ */
+export function owningPartner(
+  organization: { id: number; type_id: number },
+  parent?: { id: number | null; type_id: number | null },
+): number | null {
+  if (organization.type_id === ORGANIZATION_TYPE.partner) return organization.id;
+  return parent?.type_id === ORGANIZATION_TYPE.partner ? parent.id : null;
+}
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 
