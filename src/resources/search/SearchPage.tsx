@@ -47,9 +47,13 @@ export const SEARCH_MESSAGES = {
   prompt: 'Saisissez un numéro de contrat, un nom, une raison sociale ou un produit.',
   loading: 'Recherche en cours',
   results: (count: number) => (count === 1 ? '1 résultat' : `${count} résultats`),
-  /** Some category holds as many results as were asked: there may be more. */
-  cut: (limit: number, oneCategory: boolean) =>
-    oneCategory ? ` (les ${limit} premiers)` : ` (les ${limit} premiers par catégorie)`,
+  /**
+   * Some category holds as many results as were asked: there may be more, and the count is of
+   * those shown only (the answer holds no totals).
+   */
+  cut: (count: number, limit: number, oneCategory: boolean) =>
+    `${count} ${count === 1 ? 'résultat affiché' : 'résultats affichés'} ` +
+    (oneCategory ? `(les ${limit} premiers)` : `(au plus ${limit} par catégorie)`),
   more: (category: string) => `Voir plus de résultats : ${category}`,
   narrow: (limit: number) =>
     `Seuls les ${limit} premiers résultats sont affichés : précisez la recherche.`,
@@ -266,8 +270,9 @@ export function SearchPage({ title = 'Recherche', client = searchClient }: Searc
       {entries && entries.length > 0 && (
         <>
           <Typography role="status" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {SEARCH_MESSAGES.results(entries.length)}
-            {cut && SEARCH_MESSAGES.cut(limit, oneCategory)}
+            {cut
+              ? SEARCH_MESSAGES.cut(entries.length, limit, oneCategory)
+              : SEARCH_MESSAGES.results(entries.length)}
           </Typography>
           {cut && oneCategory && (
             <Alert severity="info" sx={{ mb: 1 }}>

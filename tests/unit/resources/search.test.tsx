@@ -186,7 +186,10 @@ describe('/recherche', () => {
     );
     const bodies = serve(() => HttpResponse.json([...insureds, ENTRIES[1]]));
     renderPage('/recherche?q=lacroix');
-    expect(await screen.findByText('11 résultats (les 10 premiers par catégorie)')).toBeVisible();
+    // What is counted is what is shown: a full category may hold more.
+    expect(
+      await screen.findByText('11 résultats affichés (au plus 10 par catégorie)'),
+    ).toBeVisible();
     // Only the full category has more to show.
     expect(screen.queryByRole('button', { name: /Voir plus de résultats : Contrats/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Voir plus de résultats : Assurés' }));
