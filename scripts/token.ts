@@ -6,7 +6,7 @@
 // known; any other is asked for. The token lasts 5 minutes (docs/identity.md).
 import { DEMO_ACCOUNTS } from '../src/domain/demoAccounts.ts';
 import type { PublicConfig } from '../src/domain/session.ts';
-import { OidcBrowser } from '../tests/api/support/oidcClient.ts';
+import { OidcBrowser } from './lib/oidcBrowser.ts';
 
 const [login, given] = process.argv.slice(2);
 if (!login) {

@@ -13,7 +13,7 @@
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { OidcBrowser } from '../../tests/api/support/oidcClient.ts';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { ensureDatabase } from '../api/database.ts';
 import { writeDocsSection } from '../api/docsSection.ts';
 import { benchDatabaseUrl, positiveNumber, quick } from '../api/env.ts';

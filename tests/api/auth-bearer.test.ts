@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process';
 import { exportJWK, generateKeyPair, importJWK, type JWK, type JWTPayload, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import { callApi, OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;

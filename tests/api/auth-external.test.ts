@@ -3,8 +3,8 @@
 // embedded provider, reached over HTTP like Keycloak would be.
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let issuer: TestServer;

@@ -4,7 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OidcBrowser } from './support/oidcClient.ts';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';

@@ -4,12 +4,12 @@
 // contract list is published for this test with a cap of 50 (the real cap is 10,000).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { contractList } from '../../server/src/resources/contracts/list.ts';
 import { collection } from '../../server/src/resources/framework/index.ts';
 import { PageCache } from '../../server/src/resources/framework/pageCache.ts';
 import { encodeCursor, orderSignature } from '../../server/src/resources/framework/paging.ts';
 import { expandRoles } from '../../src/domain/roles.ts';
-import { OidcBrowser } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies, read field by field.

@@ -5,7 +5,7 @@
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
+import { callApi, OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 const ACCOUNTS = ['ageo', 'partenaire', 'manager', 'vendeur'] as const;

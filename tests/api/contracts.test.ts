@@ -5,10 +5,10 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { derivedContractType, derivedRisk, LOI_EVIN_CODE } from '../../src/domain/contract.ts';
 import { Contract } from '../../src/domain/schema/contract.ts';
 import { sendFrom } from './support/browserAt.ts';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies, read field by field.

@@ -9,11 +9,11 @@
 import { createServer, connect as netConnect, type Server, type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { type Database, openDatabase } from '../../server/src/db/database.ts';
 import { prepareDatabase } from '../../server/src/db/prepare.ts';
-import { OidcBrowser } from './support/oidcClient.ts';
 import { type FreshDatabase, freePort, freshDatabase } from './support/server.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;

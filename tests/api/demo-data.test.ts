@@ -5,6 +5,7 @@
 // accounts, never the password. On PostgreSQL (TEST_DATABASE_URL) DEMO_DATA is off by default,
 // as in production; on PGlite these tests turn it off.
 import { afterEach, describe, expect, it } from 'vitest';
+import { callApi, OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { verifyPassword } from '../../server/src/auth/password.ts';
 import { loadConfig } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
@@ -12,7 +13,6 @@ import { demoPasswordRefusal } from '../../server/src/db/demoPasswords.ts';
 import { prepareDatabase } from '../../server/src/db/prepare.ts';
 import { banner } from '../../server/src/http/banner.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/domain/demoAccounts.ts';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
 import { type Child, MAIN, run } from './support/process.ts';
 import {
   type FreshDatabase,

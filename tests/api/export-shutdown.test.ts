@@ -5,8 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { STOPPED_BY_SHUTDOWN } from '../../server/src/exports/jobs.ts';
-import { OidcBrowser } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';
 

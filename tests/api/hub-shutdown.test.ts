@@ -2,8 +2,8 @@
 // the deadline (10 s) and exit 1 whenever a browser has a list open. Each test starts its own
 // server (it stops it): 90 s each, as a start on a busy machine may take 20.
 import { afterEach, expect, it } from 'vitest';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { stopOnSignals, stopServer } from '../../server/src/http/shutdown.ts';
-import { OidcBrowser } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 import { subscribe } from './support/sse.ts';
 

@@ -5,7 +5,7 @@
 // server's denormalised contract.broker_ids / partner_id.
 import { importJWK, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from './support/oidcClient.ts';
+import { callApi } from '../../scripts/lib/oidcBrowser.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 

@@ -5,7 +5,7 @@
 // numbers, the code or the tokens.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OidcBrowser } from './support/oidcClient.ts';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import type { Json } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 

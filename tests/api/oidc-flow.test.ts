@@ -2,10 +2,10 @@
 // authorization code flow with PKCE S256, the tokens it issues and what the API makes of them.
 import providerStorage from 'oidc-provider/lib/helpers/als.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, decodeJwt, OidcBrowser, pkce } from '../../scripts/lib/oidcBrowser.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
 import { BRAND_COLOURS } from '../../src/domain/brands.ts';
 import { expandRoles } from '../../src/domain/roles.ts';
-import { callApi, decodeJwt, OidcBrowser, pkce } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;

@@ -3,9 +3,9 @@
 // refresh tokens and access tokens.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, decodeJwt, formOf, OidcBrowser, pkce } from '../../scripts/lib/oidcBrowser.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { databaseAdapterFactory } from '../../server/src/auth/oidc/adapter.ts';
-import { callApi, decodeJwt, formOf, OidcBrowser, pkce } from './support/oidcClient.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;

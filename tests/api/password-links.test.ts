@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, OidcBrowser, pkce } from '../../scripts/lib/oidcBrowser.ts';
 import { revokeSessions } from '../../server/src/auth/oidc/revoke.ts';
 import { hashPassword } from '../../server/src/auth/password.ts';
 import {
@@ -15,7 +16,6 @@ import {
   sendResetLink,
 } from '../../server/src/users/accountMails.ts';
 import { issuePasswordLink } from '../../server/src/users/passwordLinks.ts';
-import { callApi, OidcBrowser, pkce } from './support/oidcClient.ts';
 import { lastMailTo as lastMailToIn } from './support/outbox.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 

@@ -4,8 +4,8 @@
 // the same rows: a role taken from a profile leaves its users at their next token.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { TREE_CHANGED_ELSEWHERE, treeVersion } from '../../src/domain/rolesTree.ts';
-import { callApi, OidcBrowser } from './support/oidcClient.ts';
 import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 

@@ -8,9 +8,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../scripts/lib/oidcBrowser.ts';
 import { buildApp } from '../../server/src/app.ts';
 import { ConfigError, loadConfig } from '../../server/src/config.ts';
-import { callApi } from './support/oidcClient.ts';
 import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { freePort, startTestServer, type TestServer } from './support/server.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, decodeJwt, OidcBrowser, pkce } from '../../scripts/lib/oidcBrowser.ts';
 import { userSaveBody } from '../../src/domain/userForm.ts';
-import { callApi, decodeJwt, OidcBrowser, pkce } from './support/oidcClient.ts';
 import { lastMailTo as lastMailToIn } from './support/outbox.ts';
 import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';

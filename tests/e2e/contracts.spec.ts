@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
-import { OidcBrowser } from '../api/support/oidcClient.ts';
 import { signIn } from './support.ts';
 
 // The contract screens against the running stack, as the seller `vendeur`: the list with the

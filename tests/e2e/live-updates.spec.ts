@@ -1,6 +1,6 @@
 import { expect, type Request, test } from '@playwright/test';
+import { OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { DEMO_ACCOUNTS } from '../../src/domain/demoAccounts.ts';
-import { OidcBrowser } from '../api/support/oidcClient.ts';
 import { signIn } from './support.ts';
 
 // Live updates (spec partner-extranet §4): vendeur has the contract list open; the operator

@@ -2,7 +2,7 @@
 // 127.0.0.0/8 to this machine), so that one test plays several clients, and may add headers a
 // client could forge (X-Forwarded-For, -Host). Over node:http: fetch cannot pick its source.
 import { request as httpRequest } from 'node:http';
-import { OidcBrowser } from './oidcClient.ts';
+import { OidcBrowser } from '../../../scripts/lib/oidcBrowser.ts';
 
 export class BrowserAt extends OidcBrowser {
   constructor(

@@ -6,7 +6,7 @@
 // denormalised contract.partner_id / contract.broker_ids (docs/security.md).
 import { sql } from 'kysely';
 import { expect } from 'vitest';
-import { callApi, OidcBrowser } from './oidcClient.ts';
+import { callApi, OidcBrowser } from '../../../scripts/lib/oidcBrowser.ts';
 import type { TestServer } from './server.ts';
 
 export const ACCOUNTS = ['ageo', 'partenaire', 'manager', 'vendeur'] as const;

@@ -1,5 +1,6 @@
-// A small browser stand-in for the OIDC tests: a cookie jar, manual redirects, PKCE, and the
-// sign-in form of the embedded provider, all over real HTTP.
+// A headless browser for the embedded identity provider: a cookie jar, manual redirects, PKCE
+// and its sign-in form, all over real HTTP. `npm run token`, the bench and the OIDC tests sign
+// in through it.
 import { createHash, randomBytes } from 'node:crypto';
 
 export class CookieJar {
