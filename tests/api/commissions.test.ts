@@ -58,6 +58,20 @@ describe('GET /api/commissions', () => {
     }
   });
 
+  it('pays nothing before the payment date: a commission without one shows 0 paid', async () => {
+    const unpaid = (await all('manager', '/api/commissions?year=2026')).filter(
+      (m) => m.datePaymentCom === null,
+    );
+    expect(unpaid.length).toBeGreaterThan(0);
+    expect(unpaid.every((m) => Number(m.amoundPaid) === 0)).toBe(true);
+    const counted = await rows<{ unpaid: number; amount: string }>(
+      `SELECT count(*)::int AS unpaid, coalesce(sum(amound_paid), 0)::text AS amount
+       FROM commission WHERE date_payment_com IS NULL`,
+    );
+    expect(counted[0].unpaid).toBeGreaterThan(0);
+    expect(Number(counted[0].amount)).toBe(0);
+  });
+
   it('answers members with the fields of spec §3, newest start first', async () => {
     const { status, body } = await get('manager', '/api/commissions?itemsPerPage=20');
     expect(status).toBe(200);

@@ -232,7 +232,7 @@ export async function seedBenefits(
   await syncSequences(db, ['benefit']);
 }
 
-/** Yearly commissions of the main business provider, 2019 to 2026 (2026 not paid yet). */
+/** Yearly commissions of the main business provider, 2019 to 2026 (2026 not paid yet: no date, 0 paid). */
 export async function seedCommissions(
   db: Kysely<DB>,
   plan: { share: number; every: number },
@@ -244,7 +244,9 @@ export async function seedCommissions(
       greatest(c.date_deb_val, make_date(y, 1, 1)),
       least(coalesce(c.date_fin_val, make_date(y, 12, 31)), make_date(y, 12, 31)),
       CASE WHEN y < 2026 THEN make_date(y + 1, 3, 1) + (hc % 60)::int END,
-      round(greatest(c.nbr_insured + c.nbr_insured_inactive, 1) * (30 + hc % 90) * 12 * rate / 100, 2),
+      -- Nothing is paid before the payment date: the year not paid yet has paid nothing.
+      CASE WHEN y < 2026 THEN round(greatest(c.nbr_insured + c.nbr_insured_inactive, 1)
+        * (30 + hc % 90) * 12 * rate / 100, 2) ELSE 0 END,
       y
     FROM (SELECT c.*, (hashint4(c.id) & ${MAX4}) AS hc FROM contract c) c
     CROSS JOIN LATERAL (SELECT (4 + hc % 12 + (hc / 12 % 4) * 0.25)::numeric(5, 2) AS rate) r
