@@ -204,6 +204,48 @@ describe('creation', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses, with the embedded provider, an account of another realm: it could never sign in', async () => {
+    const before = await snapshot();
+    const answer = await api.send(
+      'ageo',
+      'POST',
+      '/api/users/create',
+      newUser({ realm: 'ageo', plainPassword: null, repeatPassword: null }),
+    );
+    expect(answer.status).toBe(422);
+    expect(violationsOf(answer)).toEqual([
+      "realm: Le fournisseur d'identité intégré ne connecte que les comptes du royaume « partenaires » : un compte d'un autre royaume ne pourrait pas se connecter.",
+    ]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('links one directory account to one user only (422 on idSso), nothing written', async () => {
+    const [first, second] = await api.ids(
+      "SELECT id FROM app_user WHERE username IN ('vendeur', 'manager') ORDER BY username DESC",
+    );
+    const patch = (user: number, idSso: string) =>
+      api.send(
+        'ageo',
+        'PATCH',
+        `/api/users/${user}`,
+        { idSso },
+        {
+          'content-type': 'application/merge-patch+json',
+        },
+      );
+    expect((await patch(first, 'sso-4f1c')).status).toBe(200);
+    // Saving the same user again keeps its own link.
+    expect((await patch(first, 'sso-4f1c')).status).toBe(200);
+    const before = await snapshot();
+    const taken = await patch(second, 'sso-4f1c');
+    expect(taken.status).toBe(422);
+    expect(violationsOf(taken)).toEqual([
+      'idSso: Ce compte de l’annuaire est déjà relié à un autre utilisateur.',
+    ]);
+    expect(await snapshot()).toEqual(before);
+    expect((await patch(first, '')).status).toBe(200);
+  });
+
   it('refuses a seller code with a space or an accent, as a seller’s creation does (422), nothing written', async () => {
     const before = await snapshot();
     for (const sellerCode of ['V 042', 'VÉ42']) {

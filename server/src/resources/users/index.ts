@@ -8,6 +8,7 @@
 // tokens at once (server/src/auth/oidc/revoke.ts), and its next sign-in is refused.
 import { User } from '../../../../src/domain/schema/user.ts';
 import { recordAudit } from '../../audit/record.ts';
+import { REALM } from '../../auth/oidc/accounts.ts';
 import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { httpError } from '../../http/problem.ts';
 import { rateLimitsOf } from '../../http/rateLimits.ts';
@@ -21,10 +22,14 @@ import { registerOwnProfile } from './profile.ts';
 import { checkUser, deriveUser, prepareUser } from './rules.ts';
 import { userFilters, users } from './source.ts';
 
+const embeddedRealmOnly =
+  `Le fournisseur d'identité intégré ne connecte que les comptes du royaume « ${REALM} » : ` +
+  "un compte d'un autre royaume ne pourrait pas se connecter.";
+
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   const db = deps.database.db;
   const { publicUrl } = deps.config;
-  const { accountUrl } = deps.config.oidc;
+  const { accountUrl, embedded } = deps.config.oidc;
   const invite = invitationOnCreate(api, deps);
   const limits = rateLimitsOf(api, deps.config);
   const writes = await genericResource(api, deps, User, {
@@ -34,6 +39,10 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     prepare: prepareUser,
     async check(db, values, ctx, id) {
       const faults = await checkUser(db, values, ctx, id);
+      // The embedded provider signs in the accounts of its one realm only (auth/oidc/accounts.ts).
+      if (embedded && typeof values.realm === 'string' && values.realm !== REALM) {
+        faults.push({ propertyPath: 'realm', message: embeddedRealmOnly });
+      }
       // A password written here would never be read: the provider signs people in.
       if (accountUrl && typeof values.plainPassword === 'string') {
         faults.push({ propertyPath: 'plainPassword', message: passwordsElsewhere(accountUrl) });

@@ -152,6 +152,15 @@ export async function checkUser(
     }
   }
   violations.push(...(await ownFieldFaults(db, values, id)));
+  // One directory account signs in as one user: a second user on the same SSO id would take
+  // the first's place (and hide it from the directory search).
+  if (typeof values.idSso === 'string') {
+    let linked = db.selectFrom('app_user').select('id').where('id_sso', '=', values.idSso);
+    if (id !== undefined) linked = linked.where('id', '<>', id);
+    if (await linked.executeTakeFirst()) {
+      refuse('idSso', 'Ce compte de l’annuaire est déjà relié à un autre utilisateur.');
+    }
+  }
 
   const typeRole =
     (values.typeSelected as string | undefined) ?? (current ? undefined : DEFAULT_TYPE);
