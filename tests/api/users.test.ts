@@ -162,6 +162,20 @@ describe('creation', () => {
     expect(me.roles).not.toContain('USERS_MANAGEMENT');
   });
 
+  it("attaches a partner administrator's new user given no organisation to the administrator's own", async () => {
+    const own = await api.one(
+      "SELECT organization_id AS id FROM app_user WHERE username = 'partenaire'",
+    );
+    const created = await api.send('partenaire', 'POST', '/api/users/create', newUser());
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.organization?.id).toBe(own);
+    expect(created.body.partnerId).toBe(partnerId);
+    // The operator's own staff belong to no organisation unless one is chosen.
+    const staff = await api.send('ageo', 'POST', '/api/users/create', newUser());
+    expect(staff.status).toBe(201);
+    expect(staff.body.organization).toBeNull();
+  });
+
   it('never stores PROFILE_* roles nor extra rights from a new user body', async () => {
     const created = await api.send(
       'ageo',

@@ -32,6 +32,8 @@ interface Plan {
   userType?: { id: number; role: string };
   extraRoles?: string[];
   partnerId?: number | null;
+  /** A partner administrator's new user without one: the administrator's own organisation. */
+  organization?: number;
   realm: string;
   /** The type changes and the profile does not: the new type's profile comes with it. */
   profileFollowsType?: boolean;
@@ -277,8 +279,11 @@ export async function checkUser(
       );
     } else plan.partnerId = found.partnerId;
   } else if (!operator && (values.organization === null || id === undefined)) {
-    // A partner administrator's users stay in its partner.
+    // A partner administrator's users stay in its partner; a new one given no organisation is
+    // attached to the administrator's own, as a seller created from the sellers' list is.
     plan.partnerId = own;
+    const mine = ctx.principal.organizationId;
+    if (id === undefined && mine !== null) plan.organization = mine;
   }
   if (values.partnerId != null) {
     if (!operator && values.partnerId !== own) {
@@ -373,6 +378,7 @@ export async function deriveUser(
     row.password_hash = await hashPassword(values.plainPassword);
   }
   if (plan.partnerId !== undefined) row.partner_id = plan.partnerId;
+  if (plan.organization !== undefined) row.organization_id = plan.organization;
   if ((creating && values.profileRealm == null) || plan.profileFollowsType) {
     // The profile its type is given (migration 012), in its realm.
     const profile = typeProfileName(plan.userType?.id ?? 4);
