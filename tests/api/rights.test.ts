@@ -555,6 +555,19 @@ describe('rights come from the data', () => {
 });
 
 describe('the history of rights', () => {
+  it('starts with what the installation gave each profile, its rights named as every later entry names them', async () => {
+    const installed = members(
+      await api.list('ageo', '/api/rights_changes?actor=installation&itemsPerPage=100'),
+    );
+    const given = installed.flatMap((entry) => entry.after.roles as string[]);
+    expect(installed.length).toBeGreaterThan(0);
+    expect(given.length).toBeGreaterThan(0);
+    const iris = new Set(
+      (await api.rows<{ id: number }>('SELECT id FROM role')).map((r) => `/api/roles/${r.id}`),
+    );
+    expect(given.filter((role) => !iris.has(role))).toEqual([]);
+  });
+
   it('records who changed what, before and after, for the operator to read', async () => {
     const theme = await api.send('ageo', 'POST', '/api/role_themes', { name: 'Thème historisé' });
     expect(theme.status).toBe(201);

@@ -50,7 +50,10 @@ function NamesOf({
   });
   const display = target.display ?? 'id';
   const names = new Map((data ?? []).map((r) => [String(r.id), r[display]]));
-  return <>{ids.map((id) => names.get(String(id)) ?? recorded ?? `n° ${id}`).join(', ')}</>;
+  // A code recorded in place of an id (a right deleted since the installation named it so)
+  // shows as itself.
+  const unknown = (id: number | string) => recorded ?? (typeof id === 'number' ? `n° ${id}` : id);
+  return <>{ids.map((id) => names.get(String(id)) ?? unknown(id)).join(', ')}</>;
 }
 
 /** One value of a snapshot as its property shows it: a name, a label, Oui/Non, a moment. */

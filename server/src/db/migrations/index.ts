@@ -29,6 +29,7 @@ import * as m026 from './026_access_group_name_per_partner.ts';
 import * as m027 from './027_empty_dates_last.ts';
 import * as m028 from './028_french_name_order.ts';
 import * as m029 from './029_user_type_role_unique.ts';
+import * as m030 from './030_installation_rights_by_iri.ts';
 
 export const migrations: Record<string, Migration> = {
   '001_organizations_and_users': m001,
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '027_empty_dates_last': m027,
   '028_french_name_order': m028,
   '029_user_type_role_unique': m029,
+  '030_installation_rights_by_iri': m030,
 };
