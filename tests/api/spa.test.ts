@@ -134,6 +134,31 @@ describe('pages', () => {
   });
 });
 
+describe('an address with a dot', () => {
+  it('opened by a browser, is the page when no file answers it: the screens say what is missing', async () => {
+    for (const path of ['/contrats/1.5', '/assures/2.0', '/Produits/x.json', '/nimporte.quoi']) {
+      const response = await open(server.url, path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(withoutNonce(await response.text()), path).toBe(INDEX);
+    }
+  });
+
+  it('is the file when one answers it, and stays a 404 for a script or an API client', async () => {
+    const icon = await open(server.url, '/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(await icon.text()).toContain('<svg');
+    for (const [path, accept] of [
+      ['/assets/index-000000.js', '*/*'],
+      ['/contrats/1.5', 'application/ld+json'],
+      ['/api/contracts/1.5', BROWSER],
+    ]) {
+      const response = await open(server.url, path, accept);
+      expect(response.headers.get('content-type'), path).toMatch(/^application\/problem\+json/);
+    }
+  });
+});
+
 describe('the API is not the SPA', () => {
   it('API paths answer as the API even when a browser asks for HTML', async () => {
     const response = await open(server.url, '/api/nulle-part');

@@ -77,18 +77,32 @@ export function acceptsHtml(accept: string | undefined): boolean {
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
+const namesFile = (path: string) => path.slice(path.lastIndexOf('/') + 1).includes('.');
+
 /** A browser opening a page of the SPA (a deep link such as /contrats/liste or /Clients/12). */
 export function isSpaNavigation(request: FastifyRequest): boolean {
   if (!isRead(request.method)) return false;
   const path = pathOf(request.url);
   if (NON_SPA_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
   // A last segment with a dot names a file (/assets/index-3f2a.js, /favicon.ico), not a route.
-  if (path.slice(path.lastIndexOf('/') + 1).includes('.')) return false;
+  if (namesFile(path)) return false;
   // A path that is also an older API call is a page only when HTML is asked for by name; any
   // other path (/, /contrats/liste...) is a page unless the client asks for JSON.
   const root = path.split('/')[1] ?? '';
   if (LEGACY_API_ROOTS.has(root)) return prefersHtml(request.headers.accept);
   return acceptsHtml(request.headers.accept);
+}
+
+/**
+ * A browser opening, by name, an address whose last segment has a dot (/contrats/1.5, a link
+ * mistyped): the page when no file answers it (spa.ts), so that the screens say what is
+ * missing, in French, rather than a bare problem document.
+ */
+export function isDottedNavigation(request: FastifyRequest): boolean {
+  if (!isRead(request.method)) return false;
+  const path = pathOf(request.url);
+  if (NON_SPA_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
+  return namesFile(path) && prefersHtml(request.headers.accept);
 }
 
 /** A call to the API: under an API prefix, or an older unprefixed path not opened as a page. */

@@ -10,12 +10,12 @@
 // and answer only the requests that ask for JSON (see requestKind.ts).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isSpaNavigation, pathOf } from './requestKind.ts';
+import { isDottedNavigation, isSpaNavigation, pathOf } from './requestKind.ts';
 import { NO_DOCUMENT_POLICY, newNonce, type PolicyConfig, spaPolicy } from './securityHeaders.ts';
 
 /** The folder holding package.json, above this module (its source, or the server's bundle). */
@@ -123,8 +123,21 @@ export async function serveSpa(
   // Read at each request (a rebuild while running is served at once), a new nonce each time:
   // revalidated (no-cache), so a page is never reused with an old nonce.
   const index = join(dir, 'index.html');
+  /** Whether the build holds a file at the path (a dotted address is a page only when not). */
+  const isBuiltFile = async (path: string) => {
+    let file: string;
+    try {
+      file = join(dir, decodeURIComponent(path));
+    } catch {
+      return false;
+    }
+    const root = dir.endsWith(sep) ? dir : `${dir}${sep}`;
+    return file.startsWith(root) && (await stat(file).catch(() => undefined))?.isFile() === true;
+  };
   app.addHook('onRequest', async (request, reply) => {
-    if (!isPage(request)) return;
+    const page =
+      isPage(request) || (isDottedNavigation(request) && !(await isBuiltFile(pathOf(request.url))));
+    if (!page) return;
     const nonce = newNonce();
     const html = withNonce(await readFile(index, 'utf8'), nonce);
     return reply
