@@ -7,6 +7,8 @@ export const appMessages = {
     action: {
       // A list's reset returns to its default filters (src/components/list/FilterDefaults.tsx).
       remove_all_filters: 'Réinitialiser les filtres',
+      // The word of every hand-made screen (ra-language-french says « Éditer »).
+      edit: 'Modifier',
     },
     notification: {
       // spec partner-extranet §8: the generic failure toast.

@@ -299,6 +299,21 @@ describe('writing profiles, user types and roles', () => {
     expect((await api.send('ageo', 'DELETE', created.location as string)).status).toBe(204);
   });
 
+  it('names a realm as Keycloak does: no space, no accent (422), changing nothing', async () => {
+    const before = await api.rows('SELECT * FROM realm ORDER BY id');
+    for (const name of ['qa realm', 'réseau', '..', 'a/b']) {
+      const answer = await api.send('ageo', 'POST', '/api/realms', { name });
+      expect(answer.status, name).toBe(422);
+      expect(violationsOf(answer)).toEqual([
+        'name: « Nom » s’écrit en lettres sans accent, chiffres, « . », « - » et « _ », sans espace.',
+      ]);
+    }
+    expect(await api.rows('SELECT * FROM realm ORDER BY id')).toEqual(before);
+    const created = await api.send('ageo', 'POST', '/api/realms', { name: 'agents-2026_b.sud' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await api.send('ageo', 'DELETE', created.location as string)).status).toBe(204);
+  });
+
   it('refuses a right whose code no user could hold (a space, an accent, a comma), changing nothing', async () => {
     const before = await api.rows('SELECT * FROM role ORDER BY id');
     for (const name of ['nom avec espaces é', 'TEST,VIEW_ADMIN', 'view_admin']) {

@@ -37,7 +37,7 @@ test('ageo: the suppliers listed, filtered, created, refused, edited and deleted
   // Exact: the page's h1 names the record too ('Fournisseur Groupe Tessier').
   await expect(page.getByText('Groupe Tessier', { exact: true })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Éditer' }).click();
+  await page.getByRole('link', { name: 'Modifier' }).click();
   await expect(page).toHaveURL(/\/admin\/fournisseurs\/\d+\/edit$/);
   await page.getByLabel('Nom').fill('Groupe Tessier Courtage');
   await page.getByRole('button', { name: 'Enregistrer' }).click();

@@ -114,7 +114,7 @@ async function editSellerProfile(browser: Browser, change: (page: Page) => Promi
     .first()
     .click();
   await expect(page).toHaveURL(/\/admin\/droits\/profils\/\d+$/);
-  await page.getByRole('link', { name: 'Éditer' }).click();
+  await page.getByRole('link', { name: 'Modifier' }).click();
   await change(page);
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page).toHaveURL(/\/admin\/droits\/profils\/\d+$/);

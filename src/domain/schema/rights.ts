@@ -3,6 +3,7 @@
 // a user is given), the roles tree, and the history of every change to them. A user's rights
 // are its own roles plus its profile's, expanded through the hierarchy of §6
 // (server/src/auth/rights.ts): what these screens edit is what the server authorises.
+import { REALM_NAME } from '../directory.ts';
 import { ROLE_HIERARCHY } from '../roles.ts';
 import { defineClass, idProperty } from './types.ts';
 
@@ -78,6 +79,11 @@ export const Realm = defineClass({
       writable: true,
       required: true,
       maxLength: 60,
+      // The name of a Keycloak realm, also a path segment of its addresses.
+      pattern: {
+        regex: REALM_NAME.source,
+        message: 's’écrit en lettres sans accent, chiffres, « . », « - » et « _ », sans espace.',
+      },
       filter: 'partial',
       sort: true,
     },
