@@ -230,24 +230,32 @@ describe('an operator administrator changing rights', () => {
     expect((await patch({ enabled: false })).status).toBe(200);
     expect((await patch({ enabled: true, jobFunction: 'Conseillère' })).status).toBe(200);
     expect((await patch({ jobFunction: 'Courtière' })).status).toBe(200);
+    // Saved as it was: nothing changed, nothing recorded.
+    expect((await patch({ jobFunction: 'Courtière' })).status).toBe(200);
     const reset = await api.send('ageo', 'POST', `/api/users/${id}/reset_password`);
     expect(reset.status).toBe(202);
 
     const trail = members(
       await api.list('ageo', `/api/audit_events?targetType=User&targetId=${id}`),
     );
+    // Enabled again with another change: two events, neither hiding the other.
     expect(trail.map((e) => e.action)).toEqual([
       'user.reset_link',
+      'user.update',
       'user.update',
       'user.enable',
       'user.disable',
       'user.create',
     ]);
-    expect(trail[3].detail.values.enabled).toEqual({ before: true, after: false });
+    expect(trail[2].detail.changed).toEqual(['jobFunction']);
+    expect(trail[3].detail.values).toEqual({ enabled: { before: false, after: true } });
+    expect(trail[3].detail).not.toHaveProperty('changed');
+    expect(trail[4].detail.values.enabled).toEqual({ before: true, after: false });
     // Each in French in the journal's own words.
     const labels = trail.map((e) => AUDIT_ACTIONS[e.action as AuditAction]);
     expect(labels).toEqual([
       'Lien de réinitialisation envoyé',
+      'Utilisateur modifié',
       'Utilisateur modifié',
       'Utilisateur réactivé',
       'Utilisateur désactivé',

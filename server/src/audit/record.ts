@@ -197,3 +197,49 @@ export function changeDetail(
     ...(named.size ? { changed: [...named].sort() } : {}),
   };
 }
+
+/** A member without one property (the switch, told apart from the rest of a change). */
+const without = (member: Member, name: string): Member => {
+  if (!member) return member;
+  const { [name]: _left, ...rest } = member;
+  return rest;
+};
+
+/**
+ * The trail's events for one write: none when it changed nothing (a form saved as it was); a
+ * user disabled together with other changes is two events, the switch and the update, so that
+ * the journal's list shows both and a change of rights never hides behind « désactivé ».
+ */
+export function changeEvents(
+  audit: AuditDecl,
+  action: 'create' | 'update' | 'delete',
+  before: Member,
+  after: Member,
+  written: readonly string[] = [],
+): { operation: ChangeOperation; detail: Record<string, unknown> }[] {
+  const operation = operationOf(audit, action, before, after);
+  const detail = changeDetail(audit, action, before, after, written);
+  const changedSomething = (d: Record<string, unknown>) => 'values' in d || 'changed' in d;
+  if (operation === 'update') return changedSomething(detail) ? [{ operation, detail }] : [];
+  if ((operation !== 'disable' && operation !== 'enable') || !audit.switch) {
+    return [{ operation, detail }];
+  }
+  const name = audit.switch;
+  const switched = changeDetail(
+    audit,
+    action,
+    { [name]: before?.[name] },
+    { [name]: after?.[name] },
+  );
+  const rest = changeDetail(
+    audit,
+    action,
+    without(before, name),
+    without(after, name),
+    written.filter((property) => property !== name),
+  );
+  return [
+    { operation, detail: switched },
+    ...(changedSomething(rest) ? [{ operation: 'update' as const, detail: rest }] : []),
+  ];
+}

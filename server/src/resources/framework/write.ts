@@ -18,7 +18,7 @@ import {
   isWritable,
   linkOf,
 } from '../../../../src/domain/schema/types.ts';
-import { changeDetail, operationOf, recordAudit } from '../../audit/record.ts';
+import { changeEvents, recordAudit } from '../../audit/record.ts';
 import type { DB } from '../../db/schema.ts';
 import { httpError } from '../../http/problem.ts';
 import { ValidationFailed, type Violation } from '../../http/violations.ts';
@@ -255,12 +255,20 @@ export async function writes(
       });
     }
     if (audit?.change) {
-      await recordAudit(trx, ctx, {
-        action: changeAction(audit.change, operationOf(audit, action, before, after)),
-        targetType: decl.name,
-        targetId: id,
-        detail: changeDetail(audit, action, before as never, after as never, written),
-      });
+      for (const { operation, detail } of changeEvents(
+        audit,
+        action,
+        before as never,
+        after as never,
+        written,
+      )) {
+        await recordAudit(trx, ctx, {
+          action: changeAction(audit.change, operation),
+          targetType: decl.name,
+          targetId: id,
+          detail,
+        });
+      }
     }
   }
 
