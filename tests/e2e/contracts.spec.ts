@@ -264,4 +264,10 @@ test('vendeur: at 375 px the contracts are cards with their links, the page neve
     'aria-expanded',
     'true',
   );
+  // A contract's detail: its tabs wider than the phone scroll, with an arrow saying so (MUI
+  // hides the arrows on touch screens unless told: allowScrollButtonsMobile).
+  await card.getByRole('link').click();
+  const tabs = page.getByRole('tablist');
+  await expect(tabs.getByRole('tab').first()).toBeVisible();
+  await expect(page.locator('main .MuiTabs-root .MuiTabScrollButton-root').last()).toBeVisible();
 });

@@ -73,6 +73,19 @@ test('partenaire lists, creates, edits a user and sends it a reset link', async 
   ).toBeVisible();
 });
 
+test('partenaire on a phone tells an open account from a closed one on the list', async ({
+  page,
+}) => {
+  if (!partenaire) throw new Error('No demo account partenaire');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/users/list');
+  await signIn(page, partenaire);
+  const card = page.locator('main .SpecTable-cards > li').first();
+  await expect(card).toBeVisible();
+  await expect(card.locator('.MuiChip-label').getByText(/^(Actif|Inactif)$/)).toBeVisible();
+  await expect(card.getByText('Dernière connexion')).toBeVisible();
+});
+
 test('partenaire on a phone reaches every tab of the user form', async ({ page }) => {
   if (!partenaire) throw new Error('No demo account partenaire');
   await page.setViewportSize({ width: 375, height: 800 });

@@ -363,7 +363,13 @@ export function ContractShow({ title }: PageProps) {
       {/* The spec route /contrats/{id?} has no sub-paths: the tabs live in the page's state. */}
       <TabbedShowLayout
         syncWithLocation={false}
-        tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}
+        tabs={
+          <TabbedShowLayoutTabs
+            variant="scrollable"
+            scrollButtons="auto"
+            allowScrollButtonsMobile
+          />
+        }
       >
         <TabbedShowLayout.Tab label={Contract.title}>
           <ContractTab />

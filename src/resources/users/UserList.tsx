@@ -92,7 +92,13 @@ export function UserList({ title }: PageProps) {
     >
       {/* The pole (managers and sellers only) is offered by « Colonnes »: shown by default it
           pushed « Dernière connexion » out of a 1400 px screen. */}
-      <SpecTable rowLink={(r) => `/users/${r.id}`} storeKey="users.list" hiddenColumns={['pole']}>
+      <SpecTable
+        rowLink={(r) => `/users/${r.id}`}
+        storeKey="users.list"
+        hiddenColumns={['pole']}
+        // A phone's card: who, in which organisation, and whether the account is open.
+        cardColumns={['username', 'profileRealm', 'organization', 'enabled', 'lastLogged']}
+      >
         <Col source="lastname" render={(user) => userName(user as UserRow) || `#${user.id}`} />
         <Col source="username" />
         <Col source="email" />
