@@ -171,7 +171,15 @@ function ContractTab() {
             <YesNoField source="blSurcomp" />
           </Value>
           <Value source="idContrat2">
-            <Text value={record.idContrat2} />
+            {typeof record.idContrat2 !== 'string' || !record.idContrat2.trim() ? (
+              <Text value="" />
+            ) : (
+              // A number, not an id: the list filtered on it finds the base contract in the
+              // reader's scope (or says there is none to see).
+              <MuiLink component={Link} to={baseContractPath(record.idContrat2)} variant="body2">
+                {record.idContrat2}
+              </MuiLink>
+            )}
           </Value>
           <Value source="options">
             {options.length ? (
@@ -351,6 +359,10 @@ function SubscriptionsTab() {
     </RelatedList>
   );
 }
+
+/** The contracts list filtered on a contract number: the base contract of a Surco one. */
+export const baseContractPath = (number: string) =>
+  `/contrats/liste?filter=${encodeURIComponent(JSON.stringify({ lbContrat: number }))}`;
 
 export function ContractShow({ title }: PageProps) {
   return (

@@ -403,6 +403,21 @@ describe('/contrats/{id}', () => {
     expect(await screen.findByText('VD0005')).toBeInTheDocument();
   });
 
+  it("links a Surco contract's base contract: the list filtered on its number", async () => {
+    server.use(
+      http.get('*/api/contracts/12', () =>
+        HttpResponse.json(contract(12, { blSurcomp: true, idContrat2: 'CT-2022-001244' })),
+      ),
+    );
+    openShow('/contrats/12');
+    const base = await screen.findByRole('link', { name: 'CT-2022-001244' });
+    const href = new URL(base.getAttribute('href') ?? '', 'http://localhost');
+    expect(href.pathname).toBe('/contrats/liste');
+    expect(JSON.parse(href.searchParams.get('filter') ?? '')).toEqual({
+      lbContrat: 'CT-2022-001244',
+    });
+  });
+
   it('lists the insured of the contract, linking to /assures/{id}, with its §8 message', async () => {
     let insuredQuery: URLSearchParams | undefined;
     server.use(
