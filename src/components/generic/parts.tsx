@@ -1,8 +1,8 @@
 // What the generic screens show of a property, from its declaration (src/domain/schema): the
 // field that displays it, the input that edits it, the filter that narrows a list by it. Labels
 // are never written here: react-admin reads resources.<name>.fields.<source> (i18n).
-import { Typography } from '@mui/material';
-import { useFieldValue, usePermissions, useResourceContext } from 'ra-core';
+import { Box, Typography } from '@mui/material';
+import { useFieldValue, usePermissions, useRecordContext, useResourceContext } from 'ra-core';
 import type { ReactElement } from 'react';
 import {
   AutocompleteArrayInput,
@@ -23,6 +23,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { JSON_KEY_LABELS, OPERATION_WORDS } from '../../domain/jsonWords.ts';
 import { hasAnyRole } from '../../domain/roles.ts';
 import {
   type AnyClass,
@@ -63,14 +64,75 @@ export function longDateTime(value: unknown): string {
 /** An embedded value with no class of its own (a change's detail), as indented JSON. */
 function JsonField({ source }: { source: string }) {
   const value = useFieldValue({ source });
+  const record = useRecordContext();
+  // The names a recorded document uses for properties: those of the class it speaks of (an
+  // audit event's `targetType`), else of the page's own.
+  const own = useClass();
+  const about = classNamed(String(record?.targetType ?? '')) ?? own;
+  const labelOf = (key: string) =>
+    JSON_KEY_LABELS[key] ?? (about.properties[key] as PropertyDecl | undefined)?.label ?? key;
+  return <JsonValue value={value} labelOf={labelOf} />;
+}
+
+/**
+ * A recorded JSON value as a reader takes it in: an object as labelled lines (nested ones
+ * indented), a list of plain values on one line, yes and no, an operation by its French name.
+ */
+function JsonValue({
+  value,
+  labelOf,
+  name,
+}: {
+  value: unknown;
+  labelOf: (key: string) => string;
+  name?: string;
+}): ReactElement {
+  if (value === undefined || value === null || value === '') return <>-</>;
+  if (typeof value === 'boolean') return <>{value ? 'Oui' : 'Non'}</>;
+  if (Array.isArray(value)) {
+    if (value.every((item) => item === null || typeof item !== 'object')) {
+      // A list of property names (`changed`) reads as their labels.
+      const shown = name === 'changed' ? value.map((item) => labelOf(String(item))) : value;
+      return <>{shown.length ? shown.join(', ') : '-'}</>;
+    }
+    return (
+      <Box component="ol" sx={{ m: 0, pl: 3 }}>
+        {value.map((item, at) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a recorded list never reorders.
+          <li key={at}>
+            <JsonValue value={item} labelOf={labelOf} />
+          </li>
+        ))}
+      </Box>
+    );
+  }
+  if (typeof value === 'object') {
+    return (
+      <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
+        {Object.entries(value as Record<string, unknown>).map(([key, item]) => (
+          <Box key={key} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+            <Typography component="dt" variant="body2" sx={{ fontWeight: 500 }}>
+              {labelOf(key)} :
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
+              {item !== null && typeof item === 'object' && !Array.isArray(item) ? (
+                <Box sx={{ pl: 2, borderLeft: 1, borderColor: 'divider' }}>
+                  <JsonValue value={item} labelOf={labelOf} name={key} />
+                </Box>
+              ) : (
+                <JsonValue value={item} labelOf={labelOf} name={key} />
+              )}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    );
+  }
+  if (name === 'operation') return <>{OPERATION_WORDS[String(value)] ?? String(value)}</>;
   return (
-    <Typography
-      component="pre"
-      variant="body2"
-      sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'monospace' }}
-    >
-      {value === undefined || value === null ? '-' : JSON.stringify(value, null, 2)}
-    </Typography>
+    <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
+      {String(value)}
+    </Box>
   );
 }
 

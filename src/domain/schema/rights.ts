@@ -459,7 +459,7 @@ const RECORDED_CLASSES = Object.fromEntries(
 );
 
 /** What a recorded change did: a write of the class, or the roles tree's two operations. */
-const RECORDED_ACTIONS = {
+export const RECORDED_ACTIONS = {
   create: 'Création',
   update: 'Modification',
   delete: 'Suppression',

@@ -15,6 +15,7 @@ import { buildMenu } from '../../../src/domain/menu.ts';
 import { expandRoles } from '../../../src/domain/roles.ts';
 import { AuditEvent } from '../../../src/domain/schema/audit.ts';
 import { CLASSES } from '../../../src/domain/schema/index.ts';
+import { Profile } from '../../../src/domain/schema/rights.ts';
 import { DECLARATIONS } from '../../../src/resources/index.ts';
 import { hydraCollection } from '../support/hydra.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
@@ -53,7 +54,11 @@ const server = setupServer(
         targetId: 5,
         detail: {
           operation: 'update',
-          values: { roles: { added: ['/api/roles/9'], removed: [] } },
+          values: {
+            roles: { added: ['/api/roles/9'], removed: [] },
+            isRestricted: { before: false, after: true },
+          },
+          changed: ['name'],
         },
       }),
     ),
@@ -116,8 +121,18 @@ describe("an event of the journal d'audit", () => {
     });
     expect(await screen.findByText('Droits et profils : modification')).toBeInTheDocument();
     expect(screen.getByText('Profil')).toBeInTheDocument();
-    const detail = screen.getByText(/"added"/);
-    expect(detail.textContent).toContain('/api/roles/9');
+    // In French, under the changed class's own labels: no JSON, no English key.
+    const detail = screen.getByText('Valeurs modifiées :').closest('dl') as HTMLElement;
+    expect(detail).not.toBeNull();
+    expect(within(detail).getByText('Modification')).toBeInTheDocument();
+    expect(within(detail).getByText(`${Profile.properties.roles.label} :`)).toBeInTheDocument();
+    expect(within(detail).getByText('Ajoutés :').nextSibling?.textContent).toBe('/api/roles/9');
+    expect(within(detail).getByText('Retirés :').nextSibling?.textContent).toBe('-');
+    expect(within(detail).getByText('Avant :').nextSibling?.textContent).toBe('Non');
+    expect(
+      within(detail).getByText('Modifiés (valeurs non conservées) :').nextSibling?.textContent,
+    ).toBe(Profile.properties.name.label);
+    expect(detail.textContent).not.toMatch(/"|added|removed|operation/);
     expect(within(document.body).getByText(DAY_AND_TIME)).toBeInTheDocument();
   });
 });
