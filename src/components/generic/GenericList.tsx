@@ -1,8 +1,10 @@
 // The list of a plain class (`generic: true`), from its declaration alone: a column per shown
 // property (sortable as the server allows), its filters, its default order, creation for those
 // the class lets create; each row opens the record.
+import { Typography } from '@mui/material';
 import { CreateButton, FilterButton, TopToolbar } from 'react-admin';
 import { defaultSortOf } from '../../domain/schema/index.ts';
+import { classWords } from '../../domain/schema/words.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { Col } from '../list/Col.tsx';
 import { SpecList } from '../list/SpecList.tsx';
@@ -30,11 +32,14 @@ export function GenericList({ title }: PageProps) {
       filters={filtersOf(decl)}
       actions={<Actions />}
       exporter={false}
+      // The table with its filters, even empty: its own words say so (not « Pas encore de… »).
+      empty={false}
     >
       <SpecTable
         rowLink={(r) =>
           decl.screens ? `${decl.screens.path}/${encodeURIComponent(String(r.id))}` : false
         }
+        empty={<Typography sx={{ p: 2 }}>{classWords(decl).none}</Typography>}
       >
         {shownProperties(decl, 'list').map(([name, p]) => (
           <Col key={name} source={name} field={() => fieldOf(name, p)} />

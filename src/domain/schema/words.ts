@@ -13,6 +13,8 @@ export interface ClassWords {
   created: string;
   updated: string;
   deleted: string;
+  /** An empty list: « Aucun événement d'audit. », « Aucune compagnie d'assurance. » */
+  none: string;
   /**
    * Polyglot: react-admin's delete button puts the record's `name`, `title` or `label` in
    * `%{recordRepresentation}`.
@@ -32,6 +34,7 @@ export function classWords(decl: Pick<AnyClass, 'title' | 'gender'>): ClassWords
     created: agreed('créé'),
     updated: agreed('enregistré'),
     deleted: agreed('supprimé'),
+    none: `${feminine ? 'Aucune' : 'Aucun'} ${noun}.`,
     deleteTitle: `Supprimer ${the} « %{recordRepresentation} » ?`,
   };
 }

@@ -15,6 +15,7 @@ describe('classWords', () => {
       updated: 'Droit enregistré',
       deleted: 'Droit supprimé',
       deleteTitle: 'Supprimer le droit « %{recordRepresentation} » ?',
+      none: 'Aucun droit.',
     });
   });
 
@@ -24,6 +25,7 @@ describe('classWords', () => {
       editTitle: 'Modifier la catégorie de contrat',
       created: 'Catégorie de contrat créée',
       deleted: 'Catégorie de contrat supprimée',
+      none: 'Aucune catégorie de contrat.',
     });
   });
 

@@ -111,6 +111,21 @@ describe("the journal d'audit list", () => {
   });
 });
 
+describe("an empty journal d'audit", () => {
+  it('says so in its own words, and keeps its filters', async () => {
+    server.use(http.get('*/api/audit_events', () => hydraCollection([])));
+    renderScreen(<GenericList title="Journal d'audit" />, {
+      route: '/admin/journal',
+      at: '/admin/journal',
+      resource: 'audit_events',
+      account: 'ageo',
+    });
+    expect(await screen.findByText("Aucun événement d'audit.")).toBeInTheDocument();
+    expect(screen.queryByText(/Pas encore/)).toBeNull();
+    expect(screen.getByRole('button', { name: /ajouter un filtre/i })).toBeInTheDocument();
+  });
+});
+
 describe("an event of the journal d'audit", () => {
   it('shows what a change added and removed', async () => {
     renderScreen(<GenericShow title="Événement d'audit" />, {
