@@ -93,6 +93,11 @@ test('partenaire on a phone reaches every tab of the user form', async ({ page }
   await signIn(page, partenaire);
   const access = page.getByRole('tab', { name: /Accès/ });
   await expect(page.getByRole('tab', { name: /Compte/ })).toBeInViewport();
+  // The directory search takes the width, its button under it: its label is read whole.
+  const search = page.getByRole('search', { name: "Rechercher dans l'annuaire" });
+  const field = await search.getByRole('textbox').boundingBox();
+  const button = await search.getByRole('button', { name: 'Rechercher' }).boundingBox();
+  expect((button?.y ?? 0) > (field?.y ?? 0) + (field?.height ?? 0)).toBe(true);
   // The four tabs do not fit: an arrow says there are more, and brings the last one in view.
   await expect(access).not.toBeInViewport({ ratio: 1 });
   await page.locator('.MuiTabs-root .MuiTabScrollButton-root').last().click();

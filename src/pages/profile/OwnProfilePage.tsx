@@ -97,11 +97,21 @@ function CardTitle({ id, children }: { id: string; children: string }) {
 /** One read-only line: its label, its value. */
 function ReadOnly({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'baseline', mb: 1 }}>
-      <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 170 }}>
+    // Label beside its value where there is room, above it on a phone (never a value wrapped
+    // under its label's column).
+    <Box
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: '170px 1fr' },
+        columnGap: 1,
+        alignItems: 'baseline',
+        mb: 1,
+      }}
+    >
+      <Typography component="dt" variant="body2" color="text.secondary">
         {label}
       </Typography>
-      <Box component="dd" sx={{ m: 0 }}>
+      <Box component="dd" sx={{ m: 0, minWidth: 0 }}>
         {children}
       </Box>
     </Box>

@@ -100,7 +100,13 @@ export function DirectorySearch({
 
   return (
     <Box role="search" aria-label={DIRECTORY_SEARCH_MESSAGES.label}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      {/* Side by side where there is room; on a phone the field takes the width (its label
+          whole) and the button goes under it. */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
         <TextField
           label={DIRECTORY_SEARCH_MESSAGES.label}
           helperText={DIRECTORY_SEARCH_MESSAGES.helper}
@@ -118,7 +124,7 @@ export function DirectorySearch({
           startIcon={<SearchIcon />}
           onClick={() => void run()}
           disabled={loading || !text.trim()}
-          sx={{ mt: 0.25, flexShrink: 0 }}
+          sx={{ mt: { sm: 0.25 }, flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
         >
           {DIRECTORY_SEARCH_MESSAGES.button}
         </Button>
