@@ -42,14 +42,17 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
+const openCreation = () =>
+  renderScreen(<GenericCreate title="Nouveau droit" />, {
+    route: '/admin/droits/arbre/create',
+    at: '/admin/droits/arbre/create',
+    resource: 'roles',
+    account: 'ageo',
+  });
+
 describe("a right's creation form", () => {
   it('hides the realms and profiles of a folder, and the warning on giving a right that warns on deletion', async () => {
-    renderScreen(<GenericCreate title="Nouveau droit" />, {
-      route: '/admin/droits/arbre/create',
-      at: '/admin/droits/arbre/create',
-      resource: 'roles',
-      account: 'ageo',
-    });
+    openCreation();
     const user = userEvent.setup();
     expect(await screen.findByRole('combobox', { name: 'Royaumes' })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Profils' })).toBeInTheDocument();
@@ -69,12 +72,7 @@ describe("a right's creation form", () => {
 
 describe("a right's order", () => {
   it('is refused below zero under the field, with the message the API gives', async () => {
-    renderScreen(<GenericCreate title="Nouveau droit" />, {
-      route: '/admin/droits/arbre/create',
-      at: '/admin/droits/arbre/create',
-      resource: 'roles',
-      account: 'ageo',
-    });
+    openCreation();
     const user = userEvent.setup();
     const order = await screen.findByRole('spinbutton', { name: 'Ordre' });
     await user.clear(order);
@@ -129,12 +127,7 @@ describe('the rights a form offers (RelationDecl.only), by label', () => {
 
   it("offers a right's parent among the folders only, sorted by label", async () => {
     const queries = asked();
-    renderScreen(<GenericCreate title="Nouveau droit" />, {
-      route: '/admin/droits/arbre/create',
-      at: '/admin/droits/arbre/create',
-      resource: 'roles',
-      account: 'ageo',
-    });
+    openCreation();
     expect(await screen.findByRole('combobox', { name: 'Dossier parent' })).toBeInTheDocument();
     await waitFor(() => expect(queries.some((q) => q.get('isFolder') === 'true')).toBe(true));
     const parent = queries.find((q) => q.get('isFolder') === 'true');
