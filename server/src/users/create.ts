@@ -14,7 +14,7 @@ import { assignProfiles } from '../db/migrations/012_rights.ts';
 import type { DB } from '../db/schema.ts';
 import { httpError } from '../http/problem.ts';
 import { ValidationFailed, type Violation } from '../http/violations.ts';
-import { owningPartner } from '../resources/organizations/shape.ts';
+import { organizationPartners } from '../resources/organizations/shape.ts';
 import { checkFields, type FieldName, type FieldValues } from './fields.ts';
 
 export type MemberKind = 'seller' | 'manager';
@@ -76,15 +76,8 @@ type Json = Record<string, any>;
 
 /** The partner an organisation belongs to: itself when it is a partner, else its parent. */
 export async function partnerOfOrganization(db: Kysely<DB>, id: number) {
-  const row = await db
-    .selectFrom('organization as o')
-    .leftJoin('organization as parent', 'parent.id', 'o.parent_id')
-    .select(['o.id', 'o.type_id', 'parent.id as parentId', 'parent.type_id as parentType'])
-    .where('o.id', '=', id)
-    .executeTakeFirst();
-  if (!row) return { exists: false as const };
-  const partnerId = owningPartner(row, { id: row.parentId, type_id: row.parentType });
-  return { exists: true as const, partnerId };
+  const [found] = await organizationPartners(db, [id]);
+  return found ? { exists: true as const, partnerId: found.partnerId } : { exists: false as const };
 }
 
 /** The checks that need the database, on the fields that passed their own checks. */

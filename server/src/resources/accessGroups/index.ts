@@ -25,7 +25,7 @@ import {
   type ResourceDeps,
 } from '../framework/index.ts';
 import { classSource, itemBase } from '../framework/schema.ts';
-import { owningPartner } from '../organizations/shape.ts';
+import { organizationPartners } from '../organizations/shape.ts';
 
 const ORGANIZATIONS = 'groupOrganizations';
 const organizationIri = (id: number) => iri('/api/organizations', id);
@@ -55,34 +55,6 @@ const groups = classSource(AccessGroup, {
           : { firstname: row.creator_firstname, lastname: row.creator_lastname },
     })),
 });
-
-interface OrganizationFacts {
-  id: number;
-  legalname: string;
-  /** The partner it belongs to: itself when it is one, its parent when that is one. */
-  partnerId: number | null;
-}
-
-async function organizationFacts(db: Kysely<DB>, ids: number[]): Promise<OrganizationFacts[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('organization as o')
-    .leftJoin('organization as parent', 'parent.id', 'o.parent_id')
-    .select([
-      'o.id',
-      'o.legalname',
-      'o.type_id',
-      'parent.id as parentId',
-      'parent.type_id as parentType',
-    ])
-    .where('o.id', 'in', ids)
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    legalname: r.legalname,
-    partnerId: owningPartner(r, { id: r.parentId, type_id: r.parentType }),
-  }));
-}
 
 /** The partner_id a write gives its group, decided by `check`, written by `derive`. */
 const chosenPartner = new WeakMap<Record<string, unknown>, number | null>();
@@ -116,7 +88,7 @@ async function checkGroup(
               .execute()
           ).map((r) => r.organization_id),
     );
-    const foreign = (await organizationFacts(trx, ids))
+    const foreign = (await organizationPartners(trx, ids))
       .filter((o) => o.partnerId !== scope.partnerId && !kept.has(o.id))
       .sort((a, b) => a.id - b.id);
     if (foreign.length === 0) return [];
@@ -138,7 +110,7 @@ async function checkGroup(
   }
   const partners = [
     ...new Set(
-      (await organizationFacts(trx, ids)).flatMap((o) =>
+      (await organizationPartners(trx, ids)).flatMap((o) =>
         o.partnerId === null ? [] : [o.partnerId],
       ),
     ),

@@ -1,8 +1,8 @@
 // What the organisation views share beyond their declarations (src/domain/schema/organization.ts):
 // the type ids of spec §9, the IRIs other resources link to, the *_with_contract scope rule and
 // the batch lookup of a page's related organisations.
-import { type Expression, type Selectable, type SqlBool, sql } from 'kysely';
-import type { OrganizationTable } from '../../db/schema.ts';
+import { type Expression, type Kysely, type Selectable, type SqlBool, sql } from 'kysely';
+import type { DB, OrganizationTable } from '../../db/schema.ts';
 import type { DataScope } from '../../scope/index.ts';
 import { contractScope } from '../../scope/index.ts';
 import type { Ctx } from '../framework/index.ts';
@@ -21,6 +21,38 @@ export function owningPartner(
 ): number | null {
   if (organization.type_id === ORGANIZATION_TYPE.partner) return organization.id;
   return parent?.type_id === ORGANIZATION_TYPE.partner ? parent.id : null;
+}
+
+/** An organisation with the partner it belongs to (owningPartner). */
+export interface OrganizationPartner {
+  id: number;
+  legalname: string;
+  partnerId: number | null;
+}
+
+/** The organisations of these ids (those that exist), each with its partner: one query. */
+export async function organizationPartners(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<OrganizationPartner[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('organization as o')
+    .leftJoin('organization as parent', 'parent.id', 'o.parent_id')
+    .select([
+      'o.id',
+      'o.legalname',
+      'o.type_id',
+      'parent.id as parentId',
+      'parent.type_id as parentType',
+    ])
+    .where('o.id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    legalname: r.legalname,
+    partnerId: owningPartner(r, { id: r.parentId, type_id: r.parentType }),
+  }));
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;
