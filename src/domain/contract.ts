@@ -43,7 +43,8 @@ export interface ContractFlags {
   idCodCol?: string | null;
 }
 
-const isBlank = (value: string | null | undefined) =>
+/** No value, or only spaces (an idContrat2 the older system left blank). */
+export const isBlank = (value: string | null | undefined) =>
   value === null || value === undefined || value.trim() === '';
 
 /**

@@ -218,28 +218,27 @@ export function changeEvents(
   written: readonly string[] = [],
 ): { operation: ChangeOperation; detail: Record<string, unknown> }[] {
   const operation = operationOf(audit, action, before, after);
-  const detail = changeDetail(audit, action, before, after, written);
   const changedSomething = (d: Record<string, unknown>) => 'values' in d || 'changed' in d;
-  if (operation === 'update') return changedSomething(detail) ? [{ operation, detail }] : [];
-  if ((operation !== 'disable' && operation !== 'enable') || !audit.switch) {
-    return [{ operation, detail }];
-  }
   const name = audit.switch;
-  const switched = changeDetail(
-    audit,
-    action,
-    { [name]: before?.[name] },
-    { [name]: after?.[name] },
-  );
-  const rest = changeDetail(
-    audit,
-    action,
-    without(before, name),
-    without(after, name),
-    written.filter((property) => property !== name),
-  );
-  return [
-    { operation, detail: switched },
-    ...(changedSomething(rest) ? [{ operation: 'update' as const, detail: rest }] : []),
-  ];
+  if ((operation === 'disable' || operation === 'enable') && name) {
+    const switched = changeDetail(
+      audit,
+      action,
+      { [name]: before?.[name] },
+      { [name]: after?.[name] },
+    );
+    const rest = changeDetail(
+      audit,
+      action,
+      without(before, name),
+      without(after, name),
+      written.filter((property) => property !== name),
+    );
+    return [
+      { operation, detail: switched },
+      ...(changedSomething(rest) ? [{ operation: 'update' as const, detail: rest }] : []),
+    ];
+  }
+  const detail = changeDetail(audit, action, before, after, written);
+  return operation === 'update' && !changedSomething(detail) ? [] : [{ operation, detail }];
 }

@@ -79,13 +79,18 @@ const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
 const namesFile = (path: string) => path.slice(path.lastIndexOf('/') + 1).includes('.');
 
+/** The request's path when the SPA may answer it: a read outside the API and the provider. */
+function pagePath(request: FastifyRequest): string | undefined {
+  if (!isRead(request.method)) return undefined;
+  const path = pathOf(request.url);
+  return NON_SPA_PREFIXES.some((prefix) => isUnder(path, prefix)) ? undefined : path;
+}
+
 /** A browser opening a page of the SPA (a deep link such as /contrats/liste or /Clients/12). */
 export function isSpaNavigation(request: FastifyRequest): boolean {
-  if (!isRead(request.method)) return false;
-  const path = pathOf(request.url);
-  if (NON_SPA_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
+  const path = pagePath(request);
   // A last segment with a dot names a file (/assets/index-3f2a.js, /favicon.ico), not a route.
-  if (namesFile(path)) return false;
+  if (path === undefined || namesFile(path)) return false;
   // A path that is also an older API call is a page only when HTML is asked for by name; any
   // other path (/, /contrats/liste...) is a page unless the client asks for JSON.
   const root = path.split('/')[1] ?? '';
@@ -99,10 +104,8 @@ export function isSpaNavigation(request: FastifyRequest): boolean {
  * missing, in French, rather than a bare problem document.
  */
 export function isDottedNavigation(request: FastifyRequest): boolean {
-  if (!isRead(request.method)) return false;
-  const path = pathOf(request.url);
-  if (NON_SPA_PREFIXES.some((prefix) => isUnder(path, prefix))) return false;
-  return namesFile(path) && prefersHtml(request.headers.accept);
+  const path = pagePath(request);
+  return path !== undefined && namesFile(path) && prefersHtml(request.headers.accept);
 }
 
 /** A call to the API: under an API prefix, or an older unprefixed path not opened as a page. */

@@ -124,6 +124,7 @@ export async function serveSpa(
   // revalidated (no-cache), so a page is never reused with an old nonce.
   const index = join(dir, 'index.html');
   /** Whether the build holds a file at the path (a dotted address is a page only when not). */
+  const root = dir.endsWith(sep) ? dir : `${dir}${sep}`;
   const isBuiltFile = async (path: string) => {
     let file: string;
     try {
@@ -131,7 +132,6 @@ export async function serveSpa(
     } catch {
       return false;
     }
-    const root = dir.endsWith(sep) ? dir : `${dir}${sep}`;
     return file.startsWith(root) && (await stat(file).catch(() => undefined))?.isFile() === true;
   };
   app.addHook('onRequest', async (request, reply) => {

@@ -23,6 +23,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { yesNo } from '../../domain/format.ts';
 import { JSON_KEY_LABELS, OPERATION_WORDS } from '../../domain/jsonWords.ts';
 import { hasAnyRole } from '../../domain/roles.ts';
 import {
@@ -61,7 +62,7 @@ export function longDateTime(value: unknown): string {
   return Number.isNaN(date.getTime()) ? '-' : DATE_TIME.format(date);
 }
 
-/** An embedded value with no class of its own (a change's detail), as indented JSON. */
+/** An embedded value with no class of its own (a change's detail), as labelled French lines. */
 function JsonField({ source }: { source: string }) {
   const value = useFieldValue({ source });
   const record = useRecordContext();
@@ -88,7 +89,7 @@ function JsonValue({
   name?: string;
 }): ReactElement {
   if (value === undefined || value === null || value === '') return <>-</>;
-  if (typeof value === 'boolean') return <>{value ? 'Oui' : 'Non'}</>;
+  if (typeof value === 'boolean') return <>{yesNo(value)}</>;
   if (Array.isArray(value)) {
     if (value.every((item) => item === null || typeof item !== 'object')) {
       // A list of property names (`changed`) reads as their labels.
@@ -115,13 +116,16 @@ function JsonValue({
               {labelOf(key)} :
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
-              {item !== null && typeof item === 'object' && !Array.isArray(item) ? (
-                <Box sx={{ pl: 2, borderLeft: 1, borderColor: 'divider' }}>
-                  <JsonValue value={item} labelOf={labelOf} name={key} />
-                </Box>
-              ) : (
+              {/* A nested object, indented under its key. */}
+              <Box
+                sx={
+                  item !== null && typeof item === 'object' && !Array.isArray(item)
+                    ? { pl: 2, borderLeft: 1, borderColor: 'divider' }
+                    : undefined
+                }
+              >
                 <JsonValue value={item} labelOf={labelOf} name={key} />
-              )}
+              </Box>
             </Typography>
           </Box>
         ))}

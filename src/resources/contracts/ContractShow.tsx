@@ -19,6 +19,7 @@ import {
   contractSellers,
   derivedContractType,
   derivedRisk,
+  isBlank,
   olderContractType,
 } from '../../domain/contract.ts';
 import { defaultFileBase } from '../../domain/exportFile.ts';
@@ -171,13 +172,17 @@ function ContractTab() {
             <YesNoField source="blSurcomp" />
           </Value>
           <Value source="idContrat2">
-            {typeof record.idContrat2 !== 'string' || !record.idContrat2.trim() ? (
+            {isBlank(flags.idContrat2) ? (
               <Text value="" />
             ) : (
               // A number, not an id: the list filtered on it finds the base contract in the
               // reader's scope (or says there is none to see).
-              <MuiLink component={Link} to={baseContractPath(record.idContrat2)} variant="body2">
-                {record.idContrat2}
+              <MuiLink
+                component={Link}
+                to={baseContractPath(String(flags.idContrat2))}
+                variant="body2"
+              >
+                {flags.idContrat2}
               </MuiLink>
             )}
           </Value>
