@@ -5,13 +5,12 @@ import { z } from 'zod';
 import { BRANDS } from '../../src/domain/brands.ts';
 import { REALM_NAME } from '../../src/domain/directory.ts';
 import { passwordFault } from '../../src/domain/passwordPolicy.ts';
+import { DEFAULT_REALM } from '../../src/domain/userForm.ts';
 
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
 const PAGE_CACHE_MESSAGE = 'must be a whole number of seconds from 0 (off) to 300';
 const REALM_MESSAGE =
   'must be a realm name: letters, digits, dots, dashes and underscores, such as partenaires';
-/** The embedded provider's realm (server/src/auth/oidc/accounts.ts REALM). */
-const EMBEDDED_REALM = 'partenaires';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''], {
@@ -353,7 +352,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     firstAdmin: e.ADMIN_LOGIN ? { login: e.ADMIN_LOGIN, password: e.ADMIN_PASSWORD } : undefined,
     directory: {
-      defaultRealm: e.SSO_DEFAULT_REALM ?? issuerRealm(e.OIDC_ISSUER) ?? EMBEDDED_REALM,
+      defaultRealm: e.SSO_DEFAULT_REALM ?? issuerRealm(e.OIDC_ISSUER) ?? DEFAULT_REALM,
       keycloak:
         e.KEYCLOAK_ADMIN_URL && e.KEYCLOAK_ADMIN_CLIENT_ID && e.KEYCLOAK_ADMIN_CLIENT_SECRET
           ? {

@@ -17,6 +17,8 @@ export interface PublicConfig {
     scope: string;
     /** An external provider's page where people change their passwords (it holds them). */
     accountUrl?: string;
+    /** The one realm whose accounts can sign in, when the provider has one (the embedded one). */
+    onlyRealm?: string;
   };
 }
 

@@ -12,3 +12,8 @@ export const PublicConfigContext = createContext<PublicConfig | null>(null);
 export function useExternalPasswordPage(): string | undefined {
   return useContext(PublicConfigContext)?.oidc.accountUrl;
 }
+
+/** The one realm whose accounts can sign in (the embedded provider); undefined with Keycloak. */
+export function useOnlyRealm(): string | undefined {
+  return useContext(PublicConfigContext)?.oidc.onlyRealm;
+}

@@ -46,6 +46,9 @@ describe('passwords held by an external provider', () => {
     expect(config.oidc.accountUrl).toBe(ACCOUNT_PAGE);
     const embedded = (await (await fetch(`${issuer.url}/api/config`)).json()) as Json;
     expect(embedded.oidc).not.toHaveProperty('accountUrl');
+    // The embedded provider signs in one realm's accounts; Keycloak any realm it holds.
+    expect(embedded.oidc.onlyRealm).toBe('partenaires');
+    expect(config.oidc).not.toHaveProperty('onlyRealm');
   });
 
   it('tells a created user where to sign in, with no link to choose a password', async () => {

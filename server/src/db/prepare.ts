@@ -7,6 +7,7 @@
 // only to seed: a server starting on a filled database never holds it.
 import type { Kysely } from 'kysely';
 import { PROFILE_TYPES } from '../../../src/domain/roles.ts';
+import { DEFAULT_REALM } from '../../../src/domain/userForm.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -34,9 +35,6 @@ export interface Prepared {
   accounts: number;
 }
 
-/** The realm of the embedded provider, where the operator's administrator profile is served. */
-const REALM = 'partenaires';
-
 async function countOf(db: Kysely<DB>, table: 'app_user' | 'organization_type'): Promise<number> {
   const { count } = await db
     .selectFrom(table)
@@ -58,7 +56,7 @@ async function createFirstAdmin(
     .insertInto('app_user')
     .values({
       username: admin.login,
-      realm: REALM,
+      realm: DEFAULT_REALM,
       firstname: 'Administrateur',
       lastname: admin.login,
       roles: 'PROFILE_ADMIN_AGEO',

@@ -1,6 +1,7 @@
 // What the SPA reads before anyone signs in: the brand and where to sign in.
 import type { FastifyPluginAsync } from 'fastify';
 import type { PublicConfig } from '../../../src/domain/session.ts';
+import { DEFAULT_REALM } from '../../../src/domain/userForm.ts';
 import type { Config } from '../config.ts';
 
 export function publicConfig(config: Config): PublicConfig {
@@ -11,6 +12,7 @@ export function publicConfig(config: Config): PublicConfig {
       clientId: config.oidc.clientId,
       scope: 'openid profile roles',
       ...(config.oidc.accountUrl ? { accountUrl: config.oidc.accountUrl } : {}),
+      ...(config.oidc.embedded ? { onlyRealm: DEFAULT_REALM } : {}),
     },
   };
 }

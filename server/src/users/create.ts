@@ -8,7 +8,7 @@
 // lets its owner choose one.
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { hasAnyRole, PROFILE_TYPES, rolesToString } from '../../../src/domain/roles.ts';
-import { REALM } from '../auth/oidc/accounts.ts';
+import { DEFAULT_REALM } from '../../../src/domain/userForm.ts';
 import type { Principal } from '../auth/principal.ts';
 import { assignProfiles } from '../db/migrations/012_rights.ts';
 import type { DB } from '../db/schema.ts';
@@ -96,7 +96,7 @@ async function checkAgainstDatabase(
       .selectFrom('app_user')
       .select('id')
       .where(sql`lower(username)`, '=', values.username.toLowerCase())
-      .where('realm', '=', REALM)
+      .where('realm', '=', DEFAULT_REALM)
       .executeTakeFirst();
     if (taken) refuse('username', "Ce nom d'utilisateur est déjà utilisé.");
   }
@@ -266,7 +266,7 @@ async function insertChecked(
     .insertInto('app_user')
     .values({
       username: values.username as string,
-      realm: REALM,
+      realm: DEFAULT_REALM,
       password_hash: null,
       email: values.email as string,
       civility: values['employee.civility'] as number,

@@ -45,7 +45,7 @@ import { User } from '../../domain/schema/user.ts';
 import type { Permissions } from '../../domain/session.ts';
 import { newUserRecord, type UserRecord, userSaveBody } from '../../domain/userForm.ts';
 import type { DirectoryEntry } from '../../providers/directory.ts';
-import { useExternalPasswordPage } from '../../providers/publicConfigContext.tsx';
+import { useExternalPasswordPage, useOnlyRealm } from '../../providers/publicConfigContext.tsx';
 import type { PageProps } from '../types.ts';
 import { DirectorySearch } from './DirectorySearch.tsx';
 import { LOOKUP_ERROR, usernameTaken } from './lookup.ts';
@@ -171,10 +171,16 @@ function useRealm(): {
   );
   const name = chosen || DEFAULT_REALM;
   const realms = data ?? [];
+  // The embedded provider signs in one realm only: the others are not offered (a user already
+  // in one keeps it shown).
+  const onlyRealm = useOnlyRealm();
+  const savedRealm = useRecordContext()?.realm;
   return {
     name,
     id: realms.find((r) => r.name === name)?.id,
-    realms,
+    realms: onlyRealm
+      ? realms.filter((r) => r.name === onlyRealm || r.name === savedRealm)
+      : realms,
     isPending: isPending && !error,
   };
 }

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { newUserRecord, userSaveBody } from '../../../src/domain/userForm.ts';
 import { UserCreate, UserEdit } from '../../../src/resources/users/UserForm.tsx';
 import { hydraCollection, hydraProblem } from '../support/hydra.ts';
-import { KEYCLOAK_CONFIG } from '../support/publicConfig.ts';
+import { EMBEDDED_CONFIG, KEYCLOAK_CONFIG } from '../support/publicConfig.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
 
 const server = setupServer();
@@ -211,6 +211,29 @@ describe('with an identity provider that holds the passwords (Keycloak)', () => 
     await waitFor(() => expect(posted).toHaveLength(1));
     // The §5 body of a creation without a password: the server sends the access mail.
     expect(posted[0]).toMatchObject({ plainPassword: null, repeatPassword: null });
+  });
+});
+
+describe('the realms offered', () => {
+  const realmOptions = async (config: typeof KEYCLOAK_CONFIG) => {
+    const view = renderScreen(<UserCreate title="Nouvel utilisateur" />, {
+      route: '/users/create',
+      at: '/users/create',
+      resource: 'users',
+      account: 'ageo',
+      config,
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: /^Royaume/ }));
+    const names = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    view.unmount();
+    return names;
+  };
+
+  it('are the one the embedded provider signs in, and every realm with Keycloak', async () => {
+    expect(await realmOptions(EMBEDDED_CONFIG)).toEqual(['partenaires']);
+    expect(await realmOptions(KEYCLOAK_CONFIG)).toEqual(['ageo', 'partenaires']);
   });
 });
 

@@ -11,3 +11,14 @@ export const KEYCLOAK_CONFIG: PublicConfig = {
     accountUrl: 'https://sso.exemple.fr/realms/partenaires/account',
   },
 };
+
+/** GET /api/config as the embedded provider answers it: one realm signs in, passwords held here. */
+export const EMBEDDED_CONFIG: PublicConfig = {
+  brand: 'ageo',
+  oidc: {
+    authority: 'http://localhost:8080/oidc',
+    clientId: 'espace-partenaire',
+    scope: 'openid profile roles',
+    onlyRealm: 'partenaires',
+  },
+};

@@ -1,11 +1,10 @@
 // The embedded provider's accounts are the enabled rows of app_user in the 'partenaires' realm.
 import { type Kysely, sql } from 'kysely';
 import type { Account } from 'oidc-provider';
+import { DEFAULT_REALM } from '../../../../src/domain/userForm.ts';
 import type { DB } from '../../db/schema.ts';
 import { verifyPassword } from '../password.ts';
 import { givenRolesOfRow, givenRolesSql } from '../rights.ts';
-
-export const REALM = 'partenaires';
 
 interface AccountRow {
   id: number;
@@ -52,7 +51,7 @@ export function accountStore(db: Kysely<DB>) {
       .selectFrom('app_user')
       .select([...COLUMNS, givenRolesSql.as('roles')])
       .where('id', '=', Number(accountId))
-      .where('realm', '=', REALM)
+      .where('realm', '=', DEFAULT_REALM)
       .where('enabled', '=', true)
       .executeTakeFirst();
   }
@@ -77,7 +76,7 @@ export function accountStore(db: Kysely<DB>) {
         .selectFrom('app_user')
         .select(['id', 'password_hash', 'enabled'])
         .where('username', '=', username.trim())
-        .where('realm', '=', REALM)
+        .where('realm', '=', DEFAULT_REALM)
         .executeTakeFirst();
       // Hash even when the user is unknown, so the answer time does not reveal which names exist.
       const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);

@@ -9,6 +9,7 @@ import {
   type DemoAccount,
 } from '../../../../src/domain/demoAccounts.ts';
 import { PROFILE_TYPES } from '../../../../src/domain/roles.ts';
+import { DEFAULT_REALM } from '../../../../src/domain/userForm.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { seedSalt } from '../demoPasswords.ts';
 import { assignProfiles } from '../migrations/012_rights.ts';
@@ -16,7 +17,6 @@ import type { AppUserTable, DB } from '../schema.ts';
 import { PARTNERS, type SeededOrganizations } from './organizations.ts';
 import { familyName, slug } from './random.ts';
 
-export const REALM = 'partenaires';
 export const CIVILITY = { Mme: 1, 'M.': 2 } as const;
 
 // Each user holds its type's role; the rest comes from the profile its type is served by
@@ -104,7 +104,7 @@ export async function seedUsers(
     usernames.add(username);
     return {
       username,
-      realm: REALM,
+      realm: DEFAULT_REALM,
       email: `${username}@${PARTNERS[partner].domain}`,
       civility,
       firstname,
@@ -127,7 +127,7 @@ export async function seedUsers(
     email: string,
   ): Row => ({
     username: account.username,
-    realm: REALM,
+    realm: DEFAULT_REALM,
     email,
     civility,
     firstname: account.firstname,

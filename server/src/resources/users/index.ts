@@ -7,8 +7,8 @@
 // 72 h: server/src/users/passwordLinks.ts); a user disabled loses its sessions and refresh
 // tokens at once (server/src/auth/oidc/revoke.ts), and its next sign-in is refused.
 import { User } from '../../../../src/domain/schema/user.ts';
+import { DEFAULT_REALM } from '../../../../src/domain/userForm.ts';
 import { recordAudit } from '../../audit/record.ts';
-import { REALM } from '../../auth/oidc/accounts.ts';
 import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { httpError } from '../../http/problem.ts';
 import { rateLimitsOf } from '../../http/rateLimits.ts';
@@ -23,7 +23,7 @@ import { checkUser, deriveUser, prepareUser } from './rules.ts';
 import { userFilters, users } from './source.ts';
 
 const embeddedRealmOnly =
-  `Le fournisseur d'identité intégré ne connecte que les comptes du royaume « ${REALM} » : ` +
+  `Le fournisseur d'identité intégré ne connecte que les comptes du royaume « ${DEFAULT_REALM} » : ` +
   "un compte d'un autre royaume ne pourrait pas se connecter.";
 
 export async function register(api: Api, deps: ResourceDeps): Promise<void> {
@@ -40,7 +40,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     async check(db, values, ctx, id) {
       const faults = await checkUser(db, values, ctx, id);
       // The embedded provider signs in the accounts of its one realm only (auth/oidc/accounts.ts).
-      if (embedded && typeof values.realm === 'string' && values.realm !== REALM) {
+      if (embedded && typeof values.realm === 'string' && values.realm !== DEFAULT_REALM) {
         faults.push({ propertyPath: 'realm', message: embeddedRealmOnly });
       }
       // A password written here would never be read: the provider signs people in.
