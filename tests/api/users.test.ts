@@ -587,6 +587,25 @@ describe('update', () => {
     expect((await callApi(server.url, '/api/me', again.access_token)).status).toBe(200);
   });
 
+  it('ends the links mailed before a user is disabled: enabled again, it needs a new one', async () => {
+    const user = await create();
+    await api.send('partenaire', 'POST', `/api/users/${user.id}/reset_password`);
+    const token = (await lastMailTo(user.email)).text?.match(/token=([\w-]+)/)?.[1];
+    const link = () => fetch(`${server.url}/api/account/password_link?token=${token}`);
+    expect((await link()).status).toBe(200);
+    for (const enabled of [false, true]) {
+      const { body: current } = await api.send('partenaire', 'GET', `/api/users/${user.id}`);
+      const saved = await api.send(
+        'partenaire',
+        'PUT',
+        `/api/users/${user.id}`,
+        userSaveBody({ ...current, enabled }, 'update'),
+      );
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    expect((await link()).status).toBe(410);
+  });
+
   it('sends a reset link on request (202) to a user in scope only', async () => {
     const user = await create();
     const sent = await api.send('partenaire', 'POST', `/api/users/${user.id}/reset_password`);

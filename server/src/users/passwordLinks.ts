@@ -2,7 +2,7 @@
 // choose a new one (reset): docs/security.md, "Accounts an administrator creates". The token
 // travels in the link only; the table user_token (migration 014) keeps its SHA-256, so reading
 // the table gives no usable link. A link works once, for 72 hours, and a newer link of the same
-// purpose replaces the older ones.
+// purpose replaces the older ones; disabling the user ends them all.
 import { createHash, randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { PASSWORD_MESSAGES, passwordFault } from '../../../src/domain/passwordPolicy.ts';
@@ -89,13 +89,7 @@ export async function issuePasswordLink(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + LINK_TTL_HOURS * 3600 * 1000);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('user_token')
-      .set({ expires_at: sql<Date>`least(expires_at, now())` })
-      .where('user_id', '=', options.userId)
-      .where('purpose', '=', options.purpose)
-      .where('used_at', 'is', null)
-      .execute();
+    await expirePasswordLinks(trx, options.userId, options.purpose);
     await trx
       .insertInto('user_token')
       .values({
@@ -108,6 +102,24 @@ export async function issuePasswordLink(
       .execute();
   });
   return { token, url: linkUrl(publicUrl, token), expiresAt };
+}
+
+/**
+ * Ends the user's unused links (of one purpose, or all): they expire now. Disabling a user ends
+ * them all, so that enabling it again revives no link mailed before.
+ */
+export async function expirePasswordLinks(
+  db: Kysely<DB>,
+  userId: number,
+  purpose?: LinkPurpose,
+): Promise<void> {
+  let expire = db
+    .updateTable('user_token')
+    .set({ expires_at: sql<Date>`least(expires_at, now())` })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null);
+  if (purpose) expire = expire.where('purpose', '=', purpose);
+  await expire.execute();
 }
 
 // --- Read and consume -------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import { revokeSessions } from '../../auth/oidc/revoke.ts';
 import { httpError } from '../../http/problem.ts';
 import { rateLimitsOf } from '../../http/rateLimits.ts';
 import { passwordsElsewhere, sendResetLink } from '../../users/accountMails.ts';
+import { expirePasswordLinks } from '../../users/passwordLinks.ts';
 import { contextOf } from '../framework/context.ts';
 import { genericResource } from '../framework/generic.ts';
 import { type Api, loadItem, type ResourceDeps } from '../framework/index.ts';
@@ -55,6 +56,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
       const { id, action, values } = change;
       if (action === 'update' && values.enabled === false && before?.enabled === true) {
         await revokeSessions(db, id);
+        await expirePasswordLinks(db, id);
       }
     },
   });
