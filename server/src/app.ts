@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts';
 import { registerExports } from './exports/index.ts';
 import { crossOrigin } from './http/cors.ts';
 import { answerFrameworkError } from './http/frameworkErrors.ts';
+import { parseJsonBodies } from './http/jsonBodies.ts';
 import { loggerOptions, OneLinePerRequest } from './http/logRedaction.ts';
 import { maintenanceGate } from './http/maintenance.ts';
 import { problemHandling } from './http/problem.ts';
@@ -61,6 +62,8 @@ export async function buildApp({
 
   // Root-level concerns first: they must see every request and every answer.
   problemHandling(app);
+  // JSON, JSON-LD and merge-patch bodies read alike by every route (http/jsonBodies.ts).
+  parseJsonBodies(app);
   securityHeaders(app, config);
   drainOnClose(app);
   await crossOrigin(app, config);

@@ -194,6 +194,42 @@ describe('every collection the entrypoint lists', () => {
   });
 });
 
+describe('JSON-LD bodies', () => {
+  const send = async (account: string, path: string, body: string) =>
+    raw(path, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await api.token(account)}`,
+        'content-type': 'application/ld+json',
+      },
+      body,
+    });
+
+  it("are read on every route that takes a body, not only the resources' writes", async () => {
+    const found = await send('vendeur', '/api/search', JSON.stringify({ query: 'Martin' }));
+    expect(found.status).toBe(200);
+    // A manager may not send reset links: told so (403), not that the body's type is unknown.
+    const user = await api.one("SELECT id FROM app_user WHERE username = 'vendeur'");
+    const refused = await send('manager', `/api/users/${user}/reset_password`, '{}');
+    expect(refused.status).toBe(403);
+  });
+
+  it('say that a body holding __proto__ holds a forbidden key, and save nothing', async () => {
+    const before = await api.rows('SELECT count(*)::int AS n FROM supplier');
+    const answer = await send('ageo', '/api/suppliers', '{"name":"Proto","__proto__":{"x":1}}');
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as Json).detail).toBe(
+      'Le corps de la requête contient une clé interdite (« __proto__ » ou « constructor.prototype »).',
+    );
+    expect(await api.rows('SELECT count(*)::int AS n FROM supplier')).toEqual(before);
+    // A body that is not JSON at all stays « not valid JSON ».
+    const broken = await send('ageo', '/api/suppliers', '{"name":');
+    expect(((await broken.json()) as Json).detail).toBe(
+      "Le corps de la requête n'est pas un JSON valide.",
+    );
+  });
+});
+
 describe('bad input', () => {
   it('refuses a JSON body over 1 MiB with 413 and a French message, and saves nothing', async () => {
     const before = await api.rows<{ n: number }>('SELECT count(*)::int AS n FROM supplier');

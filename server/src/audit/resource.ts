@@ -11,7 +11,6 @@ import { collectionPath } from '../../../src/domain/schema/types.ts';
 import { httpError } from '../http/problem.ts';
 import { genericResource } from '../resources/framework/generic.ts';
 import { type Api, checkRoles, custom, type ResourceDeps } from '../resources/framework/index.ts';
-import { acceptJsonLd } from '../resources/framework/write.ts';
 
 const READ_ONLY = "Le journal d'audit ne se modifie pas : il est seulement consultable.";
 
@@ -33,11 +32,7 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
     throw httpError(405, READ_ONLY);
   };
   const path = collectionPath(AuditEvent);
-  await api.register(async (scope) => {
-    // The body is never read, but parsed as any write's: a JSON-LD one is no 415.
-    acceptJsonLd(scope);
-    for (const url of [path, `${path}/:id`]) {
-      scope.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, handler: refuse });
-    }
-  });
+  for (const url of [path, `${path}/:id`]) {
+    api.route({ method: ['POST', 'PUT', 'PATCH', 'DELETE'], url, handler: refuse });
+  }
 }

@@ -351,8 +351,6 @@ export async function writes(
   }
 
   await api.register(async (scope) => {
-    acceptJsonLd(scope);
-
     if (create) {
       const post = async (request: FastifyRequest, reply: FastifyReply) => {
         const ctx = await contextOf(request, deps, create);
@@ -430,19 +428,6 @@ export async function writes(
     }
   });
   return create ? { create: createOne } : {};
-}
-
-/** API Platform's clients send JSON-LD, and merge-patch for PATCH; Fastify parses only JSON. */
-export function acceptJsonLd(scope: Api): void {
-  for (const type of ['application/ld+json', 'application/merge-patch+json']) {
-    if (!scope.hasContentTypeParser(type)) {
-      scope.addContentTypeParser(
-        type,
-        { parseAs: 'string' },
-        scope.getDefaultJsonParser('error', 'error'),
-      );
-    }
-  }
 }
 
 const isMergePatch = (request: FastifyRequest) =>

@@ -13,7 +13,6 @@ import { ValidationFailed, type Violation } from '../../http/violations.ts';
 import { type Api, contextOf, parseId, type ResourceDeps } from '../framework/context.ts';
 import { ifMatchAllows } from '../framework/etag.ts';
 import { recordChange } from '../framework/history.ts';
-import { acceptJsonLd } from '../framework/write.ts';
 
 interface Placement {
   id: number;
@@ -184,9 +183,6 @@ export async function registerTree(api: Api, deps: ResourceDeps): Promise<void> 
     await api.hub.announceChange(Role.resource);
     return reply.code(204).send();
   };
-  return api.register(async (scope) => {
-    acceptJsonLd(scope);
-    scope.post('/api/roles/updateRolesTree', operation(true));
-    scope.post('/api/roles/updateOrderRoles', operation(false));
-  });
+  api.post('/api/roles/updateRolesTree', operation(true));
+  api.post('/api/roles/updateOrderRoles', operation(false));
 }

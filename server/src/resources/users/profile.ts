@@ -14,7 +14,6 @@ import { passwordViolations } from '../../users/passwordLinks.ts';
 import { parseValue } from '../framework/body.ts';
 import { contextOf } from '../framework/context.ts';
 import type { Api, Ctx, ResourceDeps } from '../framework/index.ts';
-import { acceptJsonLd } from '../framework/write.ts';
 import { ownFieldFaults } from './rules.ts';
 
 /** What one may change of one's own account. */
@@ -97,84 +96,81 @@ const body = (input: unknown): Record<string, unknown> => {
 export function registerOwnProfile(api: Api, deps: ResourceDeps): void {
   const { accountUrl } = deps.config.oidc;
   const profileOf = (ctx: Ctx) => ownProfile(ctx, accountUrl);
-  api.register(async (scope) => {
-    acceptJsonLd(scope);
-    scope.get('/api/user/profile', async (request, reply) => {
-      const ctx = await contextOf(request, deps);
-      reply.header('cache-control', 'no-store');
-      return sendJsonLd(reply, await profileOf(ctx));
-    });
+  api.get('/api/user/profile', async (request, reply) => {
+    const ctx = await contextOf(request, deps);
+    reply.header('cache-control', 'no-store');
+    return sendJsonLd(reply, await profileOf(ctx));
+  });
 
-    scope.put('/api/user/profile', async (request, reply) => {
-      const ctx = await contextOf(request, deps);
-      const id = ownId(ctx);
-      const input = body(request.body);
-      const current = await profileOf(ctx);
-      const violations: Violation[] = [];
-      const row: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(input)) {
-        if (key.startsWith('@')) continue;
-        const own = (OWN_FIELDS as readonly string[]).includes(key);
-        if (!own) {
-          // The form sends the whole profile back: what it cannot change must be unchanged.
-          if (JSON.stringify(value) === JSON.stringify((current as Record<string, unknown>)[key]))
-            continue;
-          violations.push({
-            propertyPath: key,
-            message: 'Ce champ ne peut pas être modifié depuis votre profil.',
-          });
+  api.put('/api/user/profile', async (request, reply) => {
+    const ctx = await contextOf(request, deps);
+    const id = ownId(ctx);
+    const input = body(request.body);
+    const current = await profileOf(ctx);
+    const violations: Violation[] = [];
+    const row: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input)) {
+      if (key.startsWith('@')) continue;
+      const own = (OWN_FIELDS as readonly string[]).includes(key);
+      if (!own) {
+        // The form sends the whole profile back: what it cannot change must be unchanged.
+        if (JSON.stringify(value) === JSON.stringify((current as Record<string, unknown>)[key]))
           continue;
-        }
-        const parsed = parseValue(User.properties[key as keyof typeof User.properties], value);
-        if (!parsed.ok) violations.push({ propertyPath: key, message: parsed.message });
-        else row[COLUMNS[key as (typeof OWN_FIELDS)[number]]] = parsed.value;
-      }
-      violations.push(
-        ...(await ownFieldFaults(ctx.db, { civility: row.civility, email: row.email }, id)),
-      );
-      if (violations.length) throw new ValidationFailed(violations);
-      if (Object.keys(row).length) {
-        await ctx.db.updateTable('app_user').set(row).where('id', '=', id).execute();
-      }
-      reply.header('cache-control', 'no-store');
-      return sendJsonLd(reply, await profileOf(ctx));
-    });
-
-    // One's own password: the current one proves it is oneself at the keyboard.
-    scope.post('/api/user/password', async (request, reply) => {
-      const ctx = await contextOf(request, deps);
-      const id = ownId(ctx);
-      if (accountUrl) throw httpError(409, passwordsElsewhere(accountUrl));
-      const input = body(request.body);
-      const row = await ctx.db
-        .selectFrom('app_user')
-        .select('password_hash')
-        .where('id', '=', id)
-        .executeTakeFirstOrThrow();
-      const violations: Violation[] = [];
-      const currentOk =
-        typeof input.currentPassword === 'string' &&
-        (await verifyPassword(input.currentPassword, row.password_hash));
-      if (!currentOk) {
         violations.push({
-          propertyPath: 'currentPassword',
-          message: 'Le mot de passe actuel est incorrect.',
+          propertyPath: key,
+          message: 'Ce champ ne peut pas être modifié depuis votre profil.',
         });
+        continue;
       }
-      violations.push(...passwordViolations(input.plainPassword, input.repeatPassword ?? null));
-      if (violations.length) throw new ValidationFailed(violations);
-      const passwordHash = await hashPassword(input.plainPassword as string);
-      // Whoever signed in elsewhere with the old password signs in again: every other session
-      // ends with it, this one stays (the token's sid).
-      await ctx.db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('app_user')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', id)
-          .execute();
-        await revokeSessions(trx, id, { keepSession: ctx.principal.sessionId });
+      const parsed = parseValue(User.properties[key as keyof typeof User.properties], value);
+      if (!parsed.ok) violations.push({ propertyPath: key, message: parsed.message });
+      else row[COLUMNS[key as (typeof OWN_FIELDS)[number]]] = parsed.value;
+    }
+    violations.push(
+      ...(await ownFieldFaults(ctx.db, { civility: row.civility, email: row.email }, id)),
+    );
+    if (violations.length) throw new ValidationFailed(violations);
+    if (Object.keys(row).length) {
+      await ctx.db.updateTable('app_user').set(row).where('id', '=', id).execute();
+    }
+    reply.header('cache-control', 'no-store');
+    return sendJsonLd(reply, await profileOf(ctx));
+  });
+
+  // One's own password: the current one proves it is oneself at the keyboard.
+  api.post('/api/user/password', async (request, reply) => {
+    const ctx = await contextOf(request, deps);
+    const id = ownId(ctx);
+    if (accountUrl) throw httpError(409, passwordsElsewhere(accountUrl));
+    const input = body(request.body);
+    const row = await ctx.db
+      .selectFrom('app_user')
+      .select('password_hash')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    const violations: Violation[] = [];
+    const currentOk =
+      typeof input.currentPassword === 'string' &&
+      (await verifyPassword(input.currentPassword, row.password_hash));
+    if (!currentOk) {
+      violations.push({
+        propertyPath: 'currentPassword',
+        message: 'Le mot de passe actuel est incorrect.',
       });
-      return reply.code(204).send();
+    }
+    violations.push(...passwordViolations(input.plainPassword, input.repeatPassword ?? null));
+    if (violations.length) throw new ValidationFailed(violations);
+    const passwordHash = await hashPassword(input.plainPassword as string);
+    // Whoever signed in elsewhere with the old password signs in again: every other session
+    // ends with it, this one stays (the token's sid).
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('app_user')
+        .set({ password_hash: passwordHash })
+        .where('id', '=', id)
+        .execute();
+      await revokeSessions(trx, id, { keepSession: ctx.principal.sessionId });
     });
+    return reply.code(204).send();
   });
 }
