@@ -4,7 +4,7 @@
 // IRIs, every documented item operation answering, to-one relations with owl:maxCardinality 1,
 // and a body over 1 MiB refused with 413.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Json, ScopedApi } from './support/scopedApi.ts';
+import { type Account, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 const ADMIN_ORIGIN = 'http://admin.example.test:5174';
@@ -195,7 +195,7 @@ describe('every collection the entrypoint lists', () => {
 });
 
 describe('JSON-LD bodies', () => {
-  const send = async (account: string, path: string, body: string) =>
+  const send = async (account: Account, path: string, body: string) =>
     raw(path, {
       method: 'POST',
       headers: {
