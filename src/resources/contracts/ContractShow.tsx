@@ -1,8 +1,9 @@
 import { Box, Chip, Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import type { ReactElement, ReactNode } from 'react';
-import { Labeled, TabbedShowLayout, TabbedShowLayoutTabs, TextField } from 'react-admin';
+import { Labeled, TextField } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { AddressTabs } from '../../components/AddressTabs.tsx';
 import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import {
   BirthDateField,
@@ -369,6 +370,37 @@ function SubscriptionsTab() {
 export const baseContractPath = (number: string) =>
   `/contrats/liste?filter=${encodeURIComponent(JSON.stringify({ lbContrat: number }))}`;
 
+// The spec route /contrats/{id?} has no sub-paths: the open tab is ?onglet= (AddressTabs).
+const TABS = [
+  { key: 'contrat', label: Contract.title },
+  { key: 'apporteurs', label: Contract.properties.businessProviders.label },
+  { key: 'compagnies', label: Contract.properties.insuranceCompanies.label },
+  { key: 'vendeurs', label: Contract.properties.sellers.label },
+  { key: 'assures', label: Insured.plural },
+  { key: 'adhesions', label: Subscription.plural },
+  { key: 'cotisations', label: Premium.plural },
+] as const;
+
+function ContractTabs() {
+  return (
+    <Box sx={{ width: '100%', minWidth: 0 }}>
+      <AddressTabs tabs={TABS} label="Fiche du contrat">
+        {(tab) => (
+          <>
+            {tab === 'contrat' && <ContractTab />}
+            {tab === 'apporteurs' && <ProvidersTab />}
+            {tab === 'compagnies' && <CompaniesTab />}
+            {tab === 'vendeurs' && <SellersTab />}
+            {tab === 'assures' && <InsuredTab />}
+            {tab === 'adhesions' && <SubscriptionsTab />}
+            {tab === 'cotisations' && <PremiumsOf of="contract" />}
+          </>
+        )}
+      </AddressTabs>
+    </Box>
+  );
+}
+
 export function ContractShow({ title }: PageProps) {
   return (
     <SpecShow
@@ -377,39 +409,7 @@ export function ContractShow({ title }: PageProps) {
       loadError={LOAD_ERRORS.contract}
       missingId={MISSING_IDS.contract}
     >
-      {/* The spec route /contrats/{id?} has no sub-paths: the tabs live in the page's state. */}
-      <TabbedShowLayout
-        syncWithLocation={false}
-        tabs={
-          <TabbedShowLayoutTabs
-            variant="scrollable"
-            scrollButtons="auto"
-            allowScrollButtonsMobile
-          />
-        }
-      >
-        <TabbedShowLayout.Tab label={Contract.title}>
-          <ContractTab />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={Contract.properties.businessProviders.label}>
-          <ProvidersTab />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={Contract.properties.insuranceCompanies.label}>
-          <CompaniesTab />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={Contract.properties.sellers.label}>
-          <SellersTab />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={Insured.plural}>
-          <InsuredTab />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={Subscription.plural}>
-          <SubscriptionsTab />
-        </TabbedShowLayout.Tab>
-        <TabbedShowLayout.Tab label={Premium.plural}>
-          <PremiumsOf of="contract" />
-        </TabbedShowLayout.Tab>
-      </TabbedShowLayout>
+      <ContractTabs />
     </SpecShow>
   );
 }

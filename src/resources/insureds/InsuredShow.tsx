@@ -3,9 +3,9 @@
 // third-party-payer card (spec administration §2 "Carte TP view"). The open tab
 // and the chosen beneficiary live in the address (?onglet=, ?ayantDroit=), so a view can be
 // bookmarked and shared.
-import { Box, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
-import { useSearchParams } from 'react-router-dom';
+import { AddressTabs, useAddressParam } from '../../components/AddressTabs.tsx';
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
 import { fullName } from '../../domain/premium.ts';
 import { BenefitsOf } from '../benefits/BenefitsOf.tsx';
@@ -27,33 +27,16 @@ const TABS = [
   { key: 'carte-tp', label: 'Carte TP' },
 ] as const;
 
-type TabKey = (typeof TABS)[number]['key'];
-
-const isTab = (value: string | null): value is TabKey => TABS.some((t) => t.key === value);
-
 function InsuredTabs() {
   const record = useRecordContext<InsuredRecord>();
-  const [params, setParams] = useSearchParams();
+  const [beneficiary, setBeneficiary] = useAddressParam('ayantDroit');
   if (!record) return null;
-  const raw = params.get('onglet');
-  const tab: TabKey = isTab(raw) ? raw : 'identite';
-  const beneficiary = params.get('ayantDroit') ?? '';
-  const update = (key: string, value: string) =>
-    setParams(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (value) next.set(key, value);
-        else next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
   const selector = (
     <BeneficiarySelector
       insured={record}
       beneficiaries={record.beneficiaires}
-      value={beneficiary}
-      onChange={(value) => update('ayantDroit', value)}
+      value={beneficiary ?? ''}
+      onChange={setBeneficiary}
     />
   );
 
@@ -62,49 +45,40 @@ function InsuredTabs() {
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
         {fullName(record)}
       </Typography>
-      <Tabs
-        value={tab}
-        onChange={(_event, value: string) => update('onglet', value === 'identite' ? '' : value)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label="Fiche de l'assuré"
-        sx={{ borderBottom: 1, borderColor: 'divider' }}
-      >
-        {TABS.map((t) => (
-          <Tab key={t.key} value={t.key} label={t.label} />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" sx={{ pt: 1, px: { xs: 1, sm: 2 } }}>
-        {tab === 'identite' && <InsuredIdentity />}
-        {tab === 'ayants-droit' && (
+      <AddressTabs tabs={TABS} label="Fiche de l'assuré">
+        {(tab) => (
           <>
-            {selector}
-            <BeneficiariesOf insured={record.id} />
+            {tab === 'identite' && <InsuredIdentity />}
+            {tab === 'ayants-droit' && (
+              <>
+                {selector}
+                <BeneficiariesOf insured={record.id} />
+              </>
+            )}
+            {tab === 'adhesions' && <SubscriptionsOf insured={record.id} />}
+            {tab === 'cotisations' && <PremiumsOf of="insured" id={record.id} />}
+            {tab === 'prestations' && (
+              <>
+                {selector}
+                <BenefitsOf insured={record.id} beneficiary={beneficiary || null} />
+              </>
+            )}
+            {tab === 'contrats' && (
+              <ContractsOf
+                target="subscriptions.insured.id"
+                id={record.id}
+                loadError={LOAD_ERRORS.contractsOfInsured}
+              />
+            )}
+            {tab === 'carte-tp' && (
+              <CarteTp
+                insuredId={record.id}
+                email={(record as InsuredRecord & { email?: string | null }).email}
+              />
+            )}
           </>
         )}
-        {tab === 'adhesions' && <SubscriptionsOf insured={record.id} />}
-        {tab === 'cotisations' && <PremiumsOf of="insured" id={record.id} />}
-        {tab === 'prestations' && (
-          <>
-            {selector}
-            <BenefitsOf insured={record.id} beneficiary={beneficiary || null} />
-          </>
-        )}
-        {tab === 'contrats' && (
-          <ContractsOf
-            target="subscriptions.insured.id"
-            id={record.id}
-            loadError={LOAD_ERRORS.contractsOfInsured}
-          />
-        )}
-        {tab === 'carte-tp' && (
-          <CarteTp
-            insuredId={record.id}
-            email={(record as InsuredRecord & { email?: string | null }).email}
-          />
-        )}
-      </Box>
+      </AddressTabs>
     </Box>
   );
 }

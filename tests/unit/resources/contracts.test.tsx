@@ -6,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import type { Location } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Contract } from '../../../src/domain/schema/contract.ts';
 import { ContractList, HIDDEN_BY_DEFAULT } from '../../../src/resources/contracts/ContractList.tsx';
@@ -332,11 +333,12 @@ describe('/contrats/liste', () => {
   });
 });
 
-const openShow = (at: string) =>
+const openShow = (at: string, onLocation?: (l: Location) => void) =>
   renderScreen(<ContractShow title="Contrat" />, {
     route: '/contrats/:id?',
     at,
     resource: 'contracts',
+    onLocation,
   });
 
 describe('/contrats/{id}', () => {
@@ -352,7 +354,10 @@ describe('/contrats/{id}', () => {
         ),
       ),
     );
-    openShow('/contrats/12');
+    let search = '';
+    openShow('/contrats/12', (l) => {
+      search = l.search;
+    });
     expect(await screen.findByText('CT-2024-0012')).toBeInTheDocument();
     expect(screen.getByText('09/03/2024')).toBeInTheDocument();
     expect(screen.getByText('31/12/2026')).toBeInTheDocument();
@@ -384,6 +389,8 @@ describe('/contrats/{id}', () => {
     }
 
     await userEvent.click(screen.getByRole('tab', { name: 'Apporteurs' }));
+    // The open tab lives in the address, so that the view can be shared.
+    expect(new URLSearchParams(search).get('onglet')).toBe('apporteurs');
     const rows = (await screen.findAllByRole('row')).slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
       'Atlas ConseilCo-apporteur',
@@ -463,8 +470,9 @@ describe('/contrats/{id}', () => {
         return hydraCollection([]);
       }),
     );
-    openShow('/contrats/12');
-    await userEvent.click(await screen.findByRole('tab', { name: 'Cotisations' }));
+    // Opened at its tab by the address, as a shared link opens it.
+    openShow('/contrats/12?onglet=cotisations');
+    expect(await screen.findByRole('tab', { name: 'Cotisations', selected: true })).toBeVisible();
     await waitFor(() => expect(premiumsQuery?.get('order[dtDebVal]')).toBe('desc'));
   });
 
