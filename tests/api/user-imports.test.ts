@@ -680,3 +680,25 @@ describe('an import interrupted by a server stop', () => {
     // loaded 2-core machine.
   }, 120_000);
 });
+
+describe('e-mails asked twice at once', () => {
+  it('sends each invitation once when asked twice at the same time', async () => {
+    const twice = unique();
+    const addresses = Array.from({ length: 12 }, (_, n) => `deux.${n}.${twice}@exemple.fr`);
+    const done = await imported('partenaire', {
+      bytes: csv([
+        ['nom', 'prenom', 'email', 'organisation'],
+        ...addresses.map((email, n) => ['Deux', `Fois${n}`, email, String(ownOrganization)]),
+      ]),
+      sendMail: false,
+    });
+    const path = `/api/user_import_logs/${done.log.id}/send_mails`;
+    const answers = await Promise.all([
+      api.send('partenaire', 'POST', path),
+      api.send('partenaire', 'POST', path),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([202, 202]);
+    expect(answers[0].body.sent + answers[1].body.sent).toBe(addresses.length);
+    for (const address of addresses) expect(await mailsTo(address)).toHaveLength(1);
+  });
+});

@@ -258,29 +258,38 @@ export async function registerUserImports(
       .execute();
     let sent = 0;
     let failed = 0;
+    const mark = (rowId: number, emailSent: boolean) =>
+      db
+        .updateTable('user_import_history')
+        .set({ email_sent: emailSent, email_sent_at: emailSent ? sql<Date>`now()` : null })
+        .where('id', '=', rowId)
+        .where('email_sent', '=', !emailSent)
+        .returning('id')
+        .executeTakeFirst();
     for (const row of waiting) {
+      // Claimed before it is sent: of two calls at the same time (two administrators, a retry
+      // after a proxy's timeout), one sends each invitation and the other skips it.
+      if (!(await mark(row.id, true))) continue;
       try {
         await sendInvitationLink(db, api.mailer, {
           userId: row.user_id as number,
           createdBy: ctx.principal.userId,
           ...accountAddresses(deps.config),
         });
-        await db
-          .updateTable('user_import_history')
-          .set({
-            email_sent: true,
-            email_sent_at: sql<Date>`now()`,
-            ...(row.error_message === MAIL_FAILED
-              ? { process_status: 'success', error_message: null }
-              : {}),
-          })
-          .where('id', '=', row.id)
-          .execute();
-        sent++;
       } catch (error) {
         request.log.warn({ err: error, importId: id }, 'import: invitation not sent');
+        await mark(row.id, false);
         failed++;
+        continue;
       }
+      if (row.error_message === MAIL_FAILED) {
+        await db
+          .updateTable('user_import_history')
+          .set({ process_status: 'success', error_message: null })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      sent++;
     }
     await recount(id);
     deps.pages.forget();
