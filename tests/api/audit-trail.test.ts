@@ -131,13 +131,14 @@ describe('a seller reading insured persons', () => {
     const [event] = await events('insured.export');
     await expectActor(event, 'vendeur');
     expect(event).toMatchObject({
-      targetType: 'Insured',
+      // Exported from the contract's screen: its insured persons as that contract's lines.
+      targetType: 'ContractInsured',
       detail: {
         kind: 'insureds',
         format: 'csv',
         exportId: uuid,
-        // An id is kept; a text, only by its name.
-        filters: { 'contrat.id': contract, lastname: '(texte)' },
+        // An id is kept (the contract's lines take a list of ids); a text, only by its name.
+        filters: { 'contrat.id': [contract], lastname: '(texte)' },
       },
     });
   });

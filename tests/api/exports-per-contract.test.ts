@@ -3,7 +3,7 @@
 // contract itself (`id`), as the contract detail's buttons send them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileRows, runExport } from './support/exportFiles.ts';
-import { type Json, ScopedApi } from './support/scopedApi.ts';
+import { CONTRACTS, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -25,32 +25,49 @@ async function contractWithInsured(): Promise<Json> {
 }
 
 describe('per-contract exports', () => {
-  it("exports only that contract's insured persons", async () => {
+  it("exports that contract's insured persons as its Assurés tab lists them, with that contract's dates", async () => {
     const contract = await contractWithInsured();
-    const all = await api.get('vendeur', '/api/assures?itemsPerPage=1');
-    const mine = await api.get(
+    // The tab: /api/insured_with_beneficiaries?contract=, newest affiliation first.
+    const tab = await api.get(
       'vendeur',
-      `/api/assures?itemsPerPage=100&contrat.id=${contract.id}`,
+      `/api/insured_with_beneficiaries?itemsPerPage=100&contract=${contract.id}&order[startAt]=desc`,
     );
-    expect(mine.status).toBe(200);
-    const total = mine.body['hydra:totalItems'];
-    expect(total).toBeGreaterThan(0);
-    expect(total).toBeLessThan(all.body['hydra:totalItems']);
-    const names = new Set(
-      (mine.body['hydra:member'] as Json[]).map((i) => `${i.lastname}|${i.firstname}`),
-    );
+    expect(tab.status).toBe(200);
+    const lines = tab.body['hydra:member'] as Json[];
+    expect(lines.length).toBeGreaterThan(1);
 
     const { message, download } = await runExport(api, 'vendeur', 'insureds', 'csv', {
       'contrat.id': String(contract.id),
+      'order[startAt]': 'desc',
     });
-    expect(message.rows).toBe(total);
+    expect(message.rows).toBe(lines.length);
     expect(download.headers.get('content-disposition')).toContain(
       `filename="assures_${contract.id}.csv"`,
     );
     const [head, ...rows] = (await fileRows('csv', download)) as string[][];
-    expect(head.slice(0, 2)).toEqual(['Nom', 'Prénom']);
-    expect(rows).toHaveLength(total);
-    for (const row of rows) expect(names.has(`${row[0]}|${row[1]}`)).toBe(true);
+    expect(head).toEqual([
+      'Assuré',
+      'Date de naissance',
+      'Sexe',
+      'N° de sécurité sociale',
+      'Début',
+      'Fin',
+      'Ayants droit',
+    ]);
+    // The same persons in the same order, each with the dates of its affiliation to this
+    // contract (DD/MM/YYYY, '-' for none), not those of another of its contracts.
+    const frenchDate = (iso: unknown) =>
+      typeof iso === 'string' ? iso.slice(0, 10).split('-').reverse().join('/') : '-';
+    expect(rows.map((r) => [r[0], r[4], r[5]])).toEqual(
+      lines.map((l) => [l.assure, frenchDate(l.startAt), frenchDate(l.endAt)]),
+    );
+    // Outside the seller's scope, the contract is unknown: 404, no file.
+    const other = await api.one(`SELECT id FROM contract EXCEPT ${CONTRACTS.vendeur} LIMIT 1`);
+    const refused = await api.send('vendeur', 'POST', '/api/export/insuredsCsv', {
+      uuid: crypto.randomUUID(),
+      'contrat.id': other,
+    });
+    expect(refused.status).toBe(404);
   });
 
   it('exports the contract itself', async () => {

@@ -72,15 +72,18 @@ export async function registerExports(api: Api, deps: ResourceDeps): Promise<voi
     const ctx = await contextOf(request, deps, EXPORT_ROLES);
     // A person never starts 30 exports a minute; a script does (429 with Retry-After).
     await limits.use('exports', ctx.principal.username, reply);
-    const sheet = EXPORTS[kind];
-    // Every filter checked (400 naming it) before anything is claimed or stored.
+    const definition = EXPORTS[kind];
+    const sheet = definition.variant?.(query) ?? definition;
+    // Every filter checked (400 naming it), and the parent in scope (404), before anything is
+    // claimed or stored.
+    await sheet.decl.check?.(ctx);
     const { qb, query: parsed } = filtered(sheet.decl, ctx);
     const owner = ctx.principal.username;
     if (!(await api.hub.claim(`command/${uuid}`, owner))) {
       throw httpError(409, 'Cet identifiant de demande appartient à un autre utilisateur.');
     }
     await deleteExpired(db);
-    const name = `${sheet.defaultName(parsed, uuid)}${FILE_EXTENSIONS[format]}`;
+    const name = `${definition.defaultName(parsed, uuid)}${FILE_EXTENSIONS[format]}`;
     if (!(await createExport(db, { id: uuid, owner, kind, format, name }))) {
       throw httpError(409, 'Cet identifiant de demande a déjà servi à un export.');
     }

@@ -9,10 +9,11 @@ import {
 } from '../../../src/domain/exportFile.ts';
 import { Commission } from '../../../src/domain/schema/commission.ts';
 import { Contract } from '../../../src/domain/schema/contract.ts';
-import { Insured } from '../../../src/domain/schema/insured.ts';
+import { ContractInsured, Insured } from '../../../src/domain/schema/insured.ts';
 import { Premium } from '../../../src/domain/schema/premium.ts';
 import { collectionPath } from '../../../src/domain/schema/types.ts';
 import type { CollectionQuery } from '../hydra/query.ts';
+import { contractInsuredList } from '../resources/beneficiaries/index.ts';
 import { COMMISSION_LIST, commissions } from '../resources/commissions/source.ts';
 import { contractList } from '../resources/contracts/list.ts';
 import { type CollectionDecl, parseId } from '../resources/framework/index.ts';
@@ -41,6 +42,8 @@ export interface ExportSheet {
 export interface ExportDefinition extends ExportSheet {
   /** The default name (without extension) for these filters. */
   defaultName(query: CollectionQuery, uuid: string): string;
+  /** Another list for some requests (raw query): the per-contract variant of a list. */
+  variant?(query: Record<string, unknown>): ExportSheet | undefined;
 }
 
 /** The first id among these filters (the per-contract or per-customer variant of a list). */
@@ -68,10 +71,19 @@ const CONTRACTS: ExportDefinition = {
     }),
 };
 
+/** A contract's insured persons, as its screen's Assurés tab lists them (spec §5). */
+const CONTRACT_INSUREDS: ExportSheet = {
+  decl: contractInsuredList('contrat.id'),
+  title: 'Assurés du contrat',
+  columns: classColumns(ContractInsured),
+};
+
 const INSUREDS: ExportDefinition = {
   decl: INSURED_COLLECTION,
   title: 'Assurés',
   columns: classColumns(Insured),
+  // Exported from a contract's screen: its affiliations to that contract, not each person's.
+  variant: (query) => (query['contrat.id'] === undefined ? undefined : CONTRACT_INSUREDS),
   defaultName(query, uuid) {
     const contract = filterId(query, 'contrat.id', 'contract.id', 'subscriptions.contract.id');
     if (contract !== undefined) return base({ kind: 'insureds', id: contract });

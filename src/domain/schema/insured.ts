@@ -294,4 +294,20 @@ export const ContractInsured = defineClass({
       relation: { target: 'Beneficiary', many: true },
     },
   },
+  // Exported from the contract's screen (spec §5): the columns of its Assurés tab, the dates of
+  // the affiliation to this contract.
+  exports: [
+    { field: 'assure', kind: 'text', width: 28 },
+    { field: 'dtBirthday', kind: 'date', width: 12 },
+    { field: 'sex', kind: 'text', width: 8, value: (i) => i.lbSex },
+    { field: 'noss', kind: 'text', width: 18, value: (i) => nir(i.noss, i.nossKey) },
+    { field: 'startAt', kind: 'date', width: 12 },
+    { field: 'endAt', kind: 'date', width: 12 },
+    {
+      field: 'beneficiaires',
+      kind: 'integer',
+      width: 8,
+      value: (i) => i.beneficiaires?.length ?? 0,
+    },
+  ],
 });

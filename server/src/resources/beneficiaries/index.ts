@@ -9,12 +9,38 @@ import {
   ContractInsured,
   INSURED_ROLES,
 } from '../../../../src/domain/schema/insured.ts';
-import { type Api, collection, item, type ResourceDeps } from '../framework/index.ts';
+import { exact } from '../framework/filters.ts';
+import {
+  type Api,
+  type CollectionDecl,
+  collection,
+  item,
+  type ResourceDeps,
+} from '../framework/index.ts';
 import { hydraClass, itemBase, listParams } from '../framework/schema.ts';
 import { sexes } from '../insureds/index.ts';
 import { beneficiaries } from '../insureds/source.ts';
 import { pathParent, queryId, queryParent } from '../parents.ts';
 import { insuredOfContract } from './source.ts';
+
+/**
+ * The insured persons of one contract, named by the query parameter `param` (`contract` on the
+ * API, `contrat.id` in an export's body, spec §7), the contract checked in scope first: 404.
+ */
+export const contractInsuredList = (param: string): CollectionDecl => {
+  const params = listParams(ContractInsured);
+  return {
+    ...params,
+    // The contract, required and checked by `check` and `where`, is also an id filter: an
+    // event of the audit trail keeps its value.
+    filters: { ...params.filters, [param]: exact('subscription.contract_id', 'id') },
+    paths: ['/api/insured_with_beneficiaries'],
+    check: queryParent('contract', param),
+    source: insuredOfContract,
+    where: (ctx) => sql<boolean>`subscription.contract_id = ${queryId(ctx, param)}`,
+    keyset: true,
+  };
+};
 
 export function register(api: Api, deps: ResourceDeps): void {
   api.hydra.add(hydraClass(Beneficiary));
@@ -29,14 +55,7 @@ export function register(api: Api, deps: ResourceDeps): void {
     keyset: false,
   });
 
-  collection(api, deps, {
-    ...listParams(ContractInsured, { ignored: ['contract'] }),
-    paths: ['/api/insured_with_beneficiaries'],
-    check: queryParent('contract', 'contract'),
-    source: insuredOfContract,
-    where: (ctx) => sql<boolean>`subscription.contract_id = ${queryId(ctx, 'contract')}`,
-    keyset: true,
-  });
+  collection(api, deps, contractInsuredList('contract'));
 
   item(api, deps, {
     paths: [`${itemBase(Beneficiary)}/:id`],
