@@ -8,7 +8,7 @@ import {
   formatLabel,
 } from '../domain/exportFile.ts';
 import { appendFilters } from './dataProvider.ts';
-import { type HttpClient, httpClient } from './httpClient.ts';
+import { failureMessage, type HttpClient, httpClient } from './httpClient.ts';
 import { subscribe as hubSubscribe } from './hub.ts';
 
 // The export flow of spec partner-extranet §4 and §7: create a uuid, listen on the hub
@@ -25,6 +25,9 @@ export const EXPORT_MESSAGES = {
     `Erreur lors du téléchargement du fichier ${formatLabel(format)}`,
   missingContract: 'Identifiant de contrat manquant',
   missingSubscriber: 'Identifiant de souscripteur manquant',
+  /** The hub's stream could not open (too many open pages, the service unreachable). */
+  noProgress: (format: ExportFormat) =>
+    `Le fichier ${formatLabel(format)} n'a pas été demandé : le suivi de sa création n'a pas pu démarrer. Fermez des onglets inutiles et réessayez dans quelques instants.`,
 } as const;
 
 export type Notify = (message: string, type: 'info' | 'success' | 'error') => void;
@@ -109,9 +112,14 @@ export interface ExportDeps {
   save: (blob: Blob, name: string) => void;
   notify: Notify;
   uuid: () => string;
+  /** How long the hub's stream may take to open (10 s). */
+  openWaitMs?: number;
 }
 
-/** How long the flow waits for the hub's stream before sending the request anyway. */
+/**
+ * How long the flow waits for the hub's stream: past it, nothing is asked (a file made while
+ * nobody listens would never be announced, and the hub client retries a refusal quietly).
+ */
 const OPEN_WAIT_MS = 10_000;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -197,9 +205,13 @@ export function createExporter(deps: ExportDeps) {
     const base = request.defaultName || DEFAULT_BASES[kind](uuid);
     const fileName = exportFileName(request.name, base, format);
     let unsubscribe: () => void = () => undefined;
+    let isOpen = false;
     let opened: () => void = () => undefined;
     const open = new Promise<void>((resolve) => {
-      opened = resolve;
+      opened = () => {
+        isOpen = true;
+        resolve();
+      };
     });
     // Listening (connected) before asking, so that even a very fast job cannot be missed.
     const message = new Promise<HubMessage>((resolve, reject) => {
@@ -211,13 +223,24 @@ export function createExporter(deps: ExportDeps) {
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
     });
     message.catch(() => undefined);
-    await Promise.race([open, message.catch(() => undefined), delay(OPEN_WAIT_MS)]);
+    await Promise.race([
+      open,
+      message.catch(() => undefined),
+      delay(deps.openWaitMs ?? OPEN_WAIT_MS),
+    ]);
     const cancelled = () => {
       unsubscribe();
       // Spec §4: a cancelled CSV export stays silent.
       if (format === 'xlsx') deps.notify(EXPORT_MESSAGES.creationFailed(format), 'error');
       return 'cancelled' as const;
     };
+
+    if (signal?.aborted) return cancelled();
+    if (!isOpen) {
+      unsubscribe();
+      deps.notify(EXPORT_MESSAGES.noProgress(format), 'error');
+      return 'failed';
+    }
 
     try {
       request.onStage?.('sending');
@@ -228,13 +251,15 @@ export function createExporter(deps: ExportDeps) {
           ...(request.order ? { [request.order.name]: request.order.value } : {}),
           uuid,
         },
+        // Not tried again: a request the server took before failing would answer 409 (its uuid).
+        retries: 0,
         signal,
       });
       if (!accepted.json) throw new Error('Export refusé');
-    } catch {
+    } catch (error) {
       if (signal?.aborted) return cancelled();
       unsubscribe();
-      deps.notify(EXPORT_MESSAGES.creationFailed(format), 'error');
+      deps.notify(failureMessage(EXPORT_MESSAGES.creationFailed(format), error), 'error');
       return 'failed';
     }
     deps.notify(EXPORT_MESSAGES.processing, 'info');

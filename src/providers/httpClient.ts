@@ -62,6 +62,16 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A failure's French message, with the server's reason appended when it asks the user to wait
+ * (429: too many exports or e-mails, « Réessayez dans 40 secondes »).
+ */
+export function failureMessage(message: string, error: unknown): string {
+  return error instanceof HttpError && error.status === 429
+    ? `${message}. ${error.message}`
+    : message;
+}
+
 /** The server's own words: Hydra description, problem+json detail, or a plain message. */
 export function describeError(body: unknown): string | undefined {
   if (!body || typeof body !== 'object') return undefined;

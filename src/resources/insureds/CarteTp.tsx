@@ -25,6 +25,7 @@ import {
   carteTpClient,
   periodChoice,
 } from '../../providers/carteTp.ts';
+import { failureMessage } from '../../providers/httpClient.ts';
 
 export const NO_CARD = "Aucune carte de tiers payant n'est disponible pour cet assuré.";
 const INVALID_EMAIL = "Cette adresse n'est pas une adresse e-mail valide.";
@@ -149,8 +150,8 @@ export function CarteTp({ insuredId, email, client = carteTpClient }: CarteTpPro
     try {
       await client.email(insuredId, period, trimmed);
       notify(CARTE_TP_MESSAGES.emailSent, { type: 'success' });
-    } catch {
-      notify(CARTE_TP_MESSAGES.emailFailed, { type: 'error' });
+    } catch (error) {
+      notify(failureMessage(CARTE_TP_MESSAGES.emailFailed, error), { type: 'error' });
     } finally {
       setBusy(null);
     }

@@ -26,11 +26,23 @@ interface Call {
 const calls: Call[] = [];
 const streams = new Map<string, (text: string) => void>();
 /** What the server does with the next export and download. */
-let outcome: { export: 'ok' | 'refused'; job: 'done' | 'error' | 'never'; download: 'ok' | 'fail' };
+let outcome: {
+  export: 'ok' | 'refused' | 'busy';
+  job: 'done' | 'error' | 'never';
+  download: 'ok' | 'fail';
+  hub?: 'full';
+};
+const BUSY = "Vous avez lancé trop d'exports en peu de temps. Réessayez dans 40 secondes.";
 
 const server = setupServer(
   http.get('*/.well-known/mercure', ({ request }) => {
     const topic = new URL(request.url).searchParams.get('topic') ?? '';
+    if (outcome.hub === 'full') {
+      return HttpResponse.json(
+        { detail: 'Trop de connexions de mise à jour en direct ouvertes pour ce compte.' },
+        { status: 429, headers: { 'retry-after': '30' } },
+      );
+    }
     const body = new ReadableStream<Uint8Array>({
       start(controller) {
         streams.set(topic, (text) => controller.enqueue(encoder.encode(text)));
@@ -42,6 +54,9 @@ const server = setupServer(
   http.post('*/export/:kind', async ({ request, params }) => {
     const body = (await request.json()) as Record<string, unknown>;
     calls.push({ path: `/export/${params.kind}`, body });
+    if (outcome.export === 'busy') {
+      return HttpResponse.json({ detail: BUSY }, { status: 429, headers: { 'retry-after': '40' } });
+    }
     if (outcome.export === 'refused') {
       return HttpResponse.json({ detail: 'Le paramètre « state » est invalide.' }, { status: 400 });
     }
@@ -269,7 +284,27 @@ describe('the export flow', () => {
       save: (_blob, name) => saved.push(name),
       notify: (message) => notes.push(message),
       uuid: () => crypto.randomUUID(),
+      openWaitMs: 300,
     });
+  const contracts = { kind: 'contracts', filters: {}, login: 'vendeur' } as const;
+
+  it('asks nothing and says why when the progress stream cannot open (too many pages open)', async () => {
+    outcome.hub = 'full';
+    const notes: string[] = [];
+    expect(await run(notes)({ ...contracts, format: 'csv' })).toBe('failed');
+    expect(notes).toEqual([
+      "Le fichier CSV n'a pas été demandé : le suivi de sa création n'a pas pu démarrer. Fermez des onglets inutiles et réessayez dans quelques instants.",
+    ]);
+    expect(calls).toEqual([]);
+  });
+
+  it("says the server's reason when it asks to wait (429), and sends the request once", async () => {
+    outcome.export = 'busy';
+    const notes: string[] = [];
+    expect(await run(notes)({ ...contracts, format: 'xlsx' })).toBe('failed');
+    expect(notes).toEqual([`Une erreur est survenue durant la création du fichier Excel. ${BUSY}`]);
+    expect(calls).toHaveLength(1);
+  });
 
   it('stays silent when a CSV export is cancelled, and tells when an Excel one is', async () => {
     outcome.job = 'never';
