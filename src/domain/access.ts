@@ -18,6 +18,9 @@ export const AREA_ROLES = {
 } as const satisfies Record<string, readonly Role[]>;
 export type Area = keyof typeof AREA_ROLES;
 
+/** The right that shows the administration's menu entry (its pages need the admin profile). */
+export const ADMIN_MENU_ROLE = 'VIEW_ADMIN';
+
 /** Messages of the /errors/405 page, word for word from administration §6 (spelling kept). */
 export const NOT_ALLOWED_MESSAGES = {
   usersList: "Vous n'êtes pas autorisé à voir la liste des utilisateurs",

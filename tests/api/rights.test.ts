@@ -367,6 +367,48 @@ describe('writing profiles, user types and roles', () => {
   });
 });
 
+describe('the rights the product reads', () => {
+  it('are never deleted nor renamed; a right an administrator added is', async () => {
+    const before = await api.rows('SELECT * FROM role ORDER BY id');
+    const links = await api.rows('SELECT * FROM profile_role ORDER BY 1, 2');
+    for (const code of ['PROFILE_GROUP', 'VIEW_COMMISSIONS', 'VIEW_ADMIN', 'USERS_MANAGEMENT']) {
+      const deleted = await api.send('ageo', 'DELETE', await roleIri(code));
+      expect(deleted.status, code).toBe(409);
+      expect(deleted.body.detail).toBe(
+        `Suppression impossible : l’application s’appuie sur le droit ${code}. Retirez-le des profils qui ne doivent plus l’avoir.`,
+      );
+    }
+    const renamed = await api.send(
+      'ageo',
+      'PATCH',
+      await roleIri('VIEW_COMMISSIONS'),
+      { name: 'VIEW_COMMISSIONS_OLD' },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(violationsOf(renamed)).toEqual([
+      'name: Code non modifiable : l’application s’appuie sur le droit VIEW_COMMISSIONS. Retirez-le des profils qui ne doivent plus l’avoir.',
+    ]);
+    expect(await api.rows('SELECT * FROM role ORDER BY id')).toEqual(before);
+    expect(await api.rows('SELECT * FROM profile_role ORDER BY 1, 2')).toEqual(links);
+
+    const added = await api.send('ageo', 'POST', '/api/roles', {
+      name: 'VIEW_REPORTS',
+      description: 'Voir les rapports',
+      isFolder: false,
+    });
+    expect(added.status).toBe(201);
+    const again = await api.send(
+      'ageo',
+      'PATCH',
+      added.location as string,
+      { name: 'VIEW_REPORTS_2' },
+      { 'content-type': 'application/merge-patch+json' },
+    );
+    expect(again.status).toBe(200);
+    expect((await api.send('ageo', 'DELETE', added.location as string)).status).toBe(204);
+  });
+});
+
 describe('the roles tree', () => {
   it('moves and reorders roles in one transaction', async () => {
     const teams = await idOf('role', 'Équipes');

@@ -1,4 +1,5 @@
 import AdminIcon from '@mui/icons-material/AdminPanelSettings';
+import { ADMIN_MENU_ROLE } from '../../domain/access.ts';
 import { lazyPage } from '../../providers/lazyPage.ts';
 import type { Declaration } from '../types.ts';
 
@@ -10,7 +11,7 @@ const wholesalersDashboard = lazyPage(
 );
 
 // The operator's administration dashboards: the admin area (PROFILE_ADMIN_AGEO) of spec §6.
-// The menu entry needs VIEW_ADMIN; the pages themselves need the admin profile.
+// The menu entry needs ADMIN_MENU_ROLE (VIEW_ADMIN); the pages themselves need the admin profile.
 export const admin: Declaration = {
   name: 'admin',
   isResource: false,
@@ -24,7 +25,7 @@ export const admin: Declaration = {
       guard: { area: 'admin' },
       page: adminDashboard,
       menu: {
-        entry: { label: 'Admin', rule: { anyOf: ['VIEW_ADMIN'] } },
+        entry: { label: 'Admin', rule: { anyOf: [ADMIN_MENU_ROLE] } },
         // Its submenu: the dashboard, the rights' and the wholesalers' dashboards below, then
         // the journal d'audit (src/domain/schema/audit.ts).
         subEntry: { parent: 'admin', label: 'Tableau de bord' },

@@ -45,6 +45,12 @@ export interface WriteBinding {
     id?: number,
   ): Promise<Violation[]> | Violation[];
   /**
+   * Refuses a deletion the database cannot judge (a right the product's code reads): throws an
+   * HttpError, in the write's transaction, before anything is deleted. `before` is the member
+   * as GET shows it.
+   */
+  beforeDelete?(trx: Kysely<DB>, before: Record<string, unknown>, ctx: Ctx): Promise<void> | void;
+  /**
    * Rules that change what is written rather than refuse it (a folder role has no realms),
    * applied to the body's values before the checks. `before` is the member as GET shows it.
    */
@@ -416,6 +422,7 @@ export async function writes(
         const id = ctx.pathId('id', notFound);
         const partner = await inTransaction(true, async (trx) => {
           const before = await current(trx, ctx, request, id);
+          await binding.beforeDelete?.(trx as never, before, ctx);
           const owner = await partnerOf(trx, id);
           const { name, id: idColumn } = tableFor();
           await trx.deleteFrom(name).where(idColumn, '=', id).execute();

@@ -1,9 +1,12 @@
 // What a role's write must respect beyond its fields (spec administration §4): a folder has no
 // realms nor profiles; a role that warns on deletion does not also warn when given; a role sits
 // under a folder, never under itself or one of its own descendants; a right's code has the form
-// of one (RIGHT_CODE), since users' roles are stored joined by commas.
+// of one (RIGHT_CODE), since users' roles are stored joined by commas; a right the product's
+// code reads (PRODUCT_RIGHTS) keeps its code and is never deleted.
 import { type Kysely, sql } from 'kysely';
 import { RIGHT_CODE } from '../../../../src/domain/roles.ts';
+import { PRODUCT_RIGHTS } from '../../../../src/domain/schema/productRights.ts';
+import { httpError } from '../../http/problem.ts';
 import type { Violation } from '../../http/violations.ts';
 
 export function prepareRole(values: Record<string, unknown>, before?: Record<string, unknown>) {
@@ -24,6 +27,15 @@ async function isFolderRole(trx: Kysely<unknown>, id: number): Promise<boolean |
   return rows[0]?.is_folder;
 }
 
+const productRightMessage = (code: string, action: 'delete' | 'rename') =>
+  `${action === 'delete' ? 'Suppression impossible' : 'Code non modifiable'} : l’application s’appuie sur le droit ${code}. Retirez-le des profils qui ne doivent plus l’avoir.`;
+
+/** A right the product's code reads (PRODUCT_RIGHTS) is never deleted: 409, nothing deleted. */
+export function refuseProductRight(before: Record<string, unknown>): void {
+  const code = String(before.name);
+  if (PRODUCT_RIGHTS.has(code)) throw httpError(409, productRightMessage(code, 'delete'));
+}
+
 export async function checkRole(
   trx: Kysely<unknown>,
   values: Record<string, unknown>,
@@ -41,6 +53,15 @@ export async function checkRole(
         message:
           '« Code » : le code d’un droit s’écrit en majuscules sans accent, chiffres et _, en commençant par une lettre (VIEW_ADMIN), sans espace ni virgule.',
       });
+    }
+  }
+  if (typeof values.name === 'string' && id !== undefined) {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM role WHERE id = ${id}`.execute(
+      trx,
+    );
+    const code = rows[0]?.name;
+    if (code !== undefined && code !== values.name && PRODUCT_RIGHTS.has(code)) {
+      violations.push({ propertyPath: 'name', message: productRightMessage(code, 'rename') });
     }
   }
   const parent = values.parent;
