@@ -464,6 +464,10 @@ describe('what a file may be', () => {
       'x',
     ]);
     sheet.addRow(['Texte', 'Simple', `texte.${tag}@exemple.fr`, ownOrganization, 'y', 'z']);
+    // A date typed in a text column: what the sheet shows, not Excel's serial day (43832).
+    sheet.getCell('G1').value = 'fonction';
+    sheet.getCell('G3').value = new Date(Date.UTC(2020, 0, 2));
+    sheet.getCell('G3').numFmt = 'dd/mm/yyyy';
     const { log, byLine } = await imported('ageo', {
       bytes: Buffer.from(await workbook.xlsx.writeBuffer()),
       name: 'classeur.xlsx',
@@ -472,6 +476,9 @@ describe('what a file may be', () => {
     });
     expect(byLine(2).lastname).toBe('=HYPERLINK("http://evil","x")');
     expect(byLine(3)).toMatchObject({ processStatus: 'success', lastname: 'Texte' });
+    expect(
+      await api.rows(`SELECT job_function FROM app_user WHERE email = 'texte.${tag}@exemple.fr'`),
+    ).toEqual([{ job_function: '02/01/2020' }]);
     expect(log.errorMessage).toMatch(/Colonnes ignorées : « __proto__ », « constructor »/);
     expect(({} as Json).polluted).toBeUndefined();
   });

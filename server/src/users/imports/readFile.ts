@@ -5,7 +5,7 @@
 // - an XLSX file is unpacked once without keeping anything (fflate), counting the bytes: past
 //   IMPORT_LIMITS.maxUnpackedBytes it is a zip bomb, refused with 413 before exceljs reads it;
 //   exceljs then streams the first sheet, and stops past the row limit;
-// - a formula cell is read as its text ('=1+1'), never evaluated;
+// - a formula cell is read as its text ('=1+1'), never evaluated; a date as DD/MM/YYYY;
 // - CSV is UTF-8 with or without BOM (Windows-1252 if it is not valid UTF-8, as Excel writes
 //   it in France), separated by ';' or ',' as its header line says;
 // - headers are matched against IMPORT_COLUMNS by name or label; the cells of a row are a Map,
@@ -14,6 +14,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Unzip, UnzipInflate } from 'fflate';
+import { longDate } from '../../../../src/domain/format.ts';
 import {
   columnLabel,
   IMPORT_COLUMNS,
@@ -125,10 +126,13 @@ function inspectZip(bytes: Buffer): void {
   }
 }
 
-/** The text of an XLSX cell: a formula as its text, rich text joined, a date as YYYY-MM-DD. */
+/**
+ * The text of an XLSX cell: a formula as its text, rich text joined, a date as the sheet shows
+ * it in French (DD/MM/YYYY), never as Excel's serial number.
+ */
 function cellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (value instanceof Date) return longDate(value.toISOString().slice(0, 10));
   if (typeof value !== 'object') return String(value);
   if ('formula' in value && value.formula) return `=${value.formula}`;
   if ('sharedFormula' in value && value.sharedFormula) return `=${value.sharedFormula}`;
@@ -150,7 +154,8 @@ async function xlsxRows(bytes: Buffer): Promise<string[][]> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
-    styles: 'ignore',
+    // Read for the number formats: a cell formatted as a date is a Date, not its serial number.
+    styles: 'cache',
     worksheets: 'emit',
     entries: 'emit',
   });
