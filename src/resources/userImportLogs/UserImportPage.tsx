@@ -164,6 +164,13 @@ export function UserImportPage({ title }: PageProps) {
   useEffect(() => () => running.current?.abort(), []);
 
   const busy = state.step === 'sending' || state.step === 'running';
+  // A refusal takes the focus from the button, disabled while sending: its message gets it, so
+  // that a keyboard or a screen reader user goes on from there, not from the page's start.
+  const failure = useRef<HTMLDivElement>(null);
+  const failed = state.step === 'refused' || state.step === 'lost';
+  useEffect(() => {
+    if (failed) failure.current?.focus();
+  }, [failed]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -331,7 +338,7 @@ export function UserImportPage({ title }: PageProps) {
           {state.step === 'done' && <Result result={state.result} />}
 
           {state.step === 'refused' && (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            <Alert severity="error" sx={{ mt: 2 }} role="alert" ref={failure} tabIndex={-1}>
               {state.message}
               {state.details.length > 0 && (
                 <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -344,7 +351,7 @@ export function UserImportPage({ title }: PageProps) {
           )}
 
           {state.step === 'lost' && (
-            <Alert severity="error" sx={{ mt: 2 }} role="alert">
+            <Alert severity="error" sx={{ mt: 2 }} role="alert" ref={failure} tabIndex={-1}>
               {IMPORT_MESSAGES.requestFailed}
               {state.id !== undefined && (
                 <>

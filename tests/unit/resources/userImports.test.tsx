@@ -248,6 +248,8 @@ describe('/users/imports', () => {
     await upload(user);
     const alert = await screen.findByRole('alert');
     for (const text of shown) expect(alert).toHaveTextContent(text);
+    // The keyboard is not sent back to the page's start: the message holds the focus.
+    await waitFor(() => expect(alert).toHaveFocus());
     // The chosen file and the comment are still there; the form can be sent again.
     expect(screen.getByText(`Fichier choisi : equipe.csv (${CSV.length} octets)`)).toBeVisible();
     expect(screen.getByLabelText('Commentaire')).toHaveValue('Rentrée 2025');
