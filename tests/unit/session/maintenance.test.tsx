@@ -105,8 +105,18 @@ describe('MaintenanceGate', () => {
     const retry = await screen.findByRole('button', { name: 'Réessayer' });
     flagAnswer(false)();
     await userEvent.click(retry);
-    expect(await screen.findByText("Accueil de l'application")).toBeInTheDocument();
-    expect(path()).toBe('/');
+    // Back to the page asked for, not home.
+    expect(await screen.findByText('Liste des contrats')).toBeInTheDocument();
+    expect(path()).toBe('/contrats/liste');
+  });
+
+  it('keeps the legal notice readable, public as it is', async () => {
+    flagAnswer(true)();
+    const path = renderGate('/mentions/mentions_legales');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Mentions légales' }),
+    ).toBeVisible();
+    expect(path()).toBe('/mentions/mentions_legales');
   });
 
   it('shows the app with a toast when the flag cannot be read', async () => {
