@@ -143,3 +143,10 @@ export function yesNo(value: boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   return value ? 'Oui' : 'Non';
 }
+
+/**
+ * « de » before a name, elided before a vowel or an h as French writes it: « de Paul »,
+ * « d’Adèle », « d’Hélène ».
+ */
+export const deName = (name: string): string =>
+  /^[aeiouyhàâäéèêëîïôöùûüÿæœ]/i.test(name.trim()) ? `d’${name.trim()}` : `de ${name.trim()}`;

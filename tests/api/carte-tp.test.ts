@@ -248,6 +248,8 @@ describe('the card by e-mail', () => {
       `Votre carte de tiers payant du ${fr(latest.debval)} au ${fr(latest.debfin)}`,
     );
     expect(mail.text).toContain('Vous trouverez ci-joint la carte de tiers payant');
+    // « de » elided before a vowel: « d’Adèle », never « de Adèle ».
+    expect(mail.text).not.toMatch(/ de [AEIOUYHÀÂÉÈÊËÎÏÔÖÙÛÜ]/i);
     expect(mail.attachments).toHaveLength(1);
     const [pdf] = mail.attachments;
     expect(pdf.contentType).toBe('application/pdf');

@@ -6,6 +6,7 @@ import {
   benefitPaymentMode,
   birthDate,
   civilityLabel,
+  deName,
   euros,
   longDate,
   nir,
@@ -54,6 +55,14 @@ describe('amounts', () => {
 });
 
 describe('other display rules', () => {
+  it('elides « de » before a vowel or an h, as French writes it', () => {
+    expect(deName('Paul Martin')).toBe('de Paul Martin');
+    expect(deName('Adèle Garcia')).toBe('d’Adèle Garcia');
+    expect(deName('Élodie Roy')).toBe('d’Élodie Roy');
+    expect(deName('Hélène Petit')).toBe('d’Hélène Petit');
+    expect(deName(' Mutuelle Azur ')).toBe('de Mutuelle Azur');
+  });
+
   it('NIR and its key as one string', () => {
     expect(nir('1800375123456', 7)).toBe('1800375123456 07');
     expect(nir('1800375123456', null)).toBe('1800375123456');

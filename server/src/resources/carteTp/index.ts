@@ -11,9 +11,11 @@
 // read, so no answer tells that an out-of-scope person exists or has cards. Then a malformed
 // date or time in the path: 400; a period that is not one of this person's cards (in scope):
 // 404; an address that is not an e-mail: 422 (ConstraintViolationList), nothing sent.
+
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CarteTpPeriod, periodLabel } from '../../../../src/domain/carteTp.ts';
 import { isEmailAddress } from '../../../../src/domain/email.ts';
+import { deName } from '../../../../src/domain/format.ts';
 import { INSURED_ROLES } from '../../../../src/domain/schema/insured.ts';
 import { auditCarteTp } from '../../audit/events.ts';
 import { asciiFileName, attachment, rfc5987 } from '../../exports/disposition.ts';
@@ -188,7 +190,7 @@ export function register(api: Api, deps: ResourceDeps): void {
         text: [
           'Bonjour,',
           '',
-          `Vous trouverez ci-joint la carte de tiers payant de ${holder}, valable ${period}, pour le contrat ${card.contract.lbContrat} (${card.contract.lbProduit}) auprès de ${card.insurer.legalname}.`,
+          `Vous trouverez ci-joint la carte de tiers payant ${deName(holder)}, valable ${period}, pour le contrat ${card.contract.lbContrat} (${card.contract.lbProduit}) auprès ${deName(card.insurer.legalname)}.`,
           '',
           'Présentez-la avec votre carte Vitale à vos professionnels de santé pour ne pas avancer les frais couverts.',
           '',

@@ -6,7 +6,7 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { BRAND_COLOURS, type Brand } from '../../../../src/domain/brands.ts';
 import { TIERS_PAYANT_DOMAINS } from '../../../../src/domain/carteTp.ts';
-import { nir } from '../../../../src/domain/format.ts';
+import { deName, nir } from '../../../../src/domain/format.ts';
 import type { CardData } from './source.ts';
 
 /** 'YYYY-MM-DD' as 'DD/MM/YYYY'. */
@@ -56,7 +56,7 @@ export async function carteTpPdf(card: CardData, brand: Brand): Promise<Uint8Arr
   const holder = `${insured.firstname} ${insured.lastname.toUpperCase()}`;
   const sentAt = new Date(`${period.datenvoi}T${period.heure}Z`);
 
-  doc.setTitle(safe(`Carte de tiers payant de ${holder}`));
+  doc.setTitle(safe(`Carte de tiers payant ${deName(holder)}`));
   doc.setSubject(
     `Du ${frenchDate(period.debval)} au ${frenchDate(period.debfin)}, contrat ${contract.lbContrat}`,
   );
