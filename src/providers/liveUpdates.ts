@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { classOfResource } from '../domain/schema/index.ts';
 import { hasLiveTopic } from '../domain/schema/types.ts';
 import { subscribe } from './hub.ts';
+import { type Throttled, throttleLatest } from './throttle.ts';
 
 // Live updates of the lists (spec partner-extranet §4): a list of contracts, contributions or
 // insured persons refetches its page when the server publishes a change on its hub topic.
@@ -20,19 +21,22 @@ type Refetch = () => void;
 
 interface Entry {
   refetches: Set<Refetch>;
+  /** Refetches them all: at once, then at most once per burst window. */
+  refetchAll: Throttled<void>;
   /** The open subscription's removal; undefined while the tab is hidden. */
   unsubscribe?: () => void;
 }
 
-/** Tunables (tests shorten them). */
-export const liveUpdatesTiming = { hiddenGraceMs: 30_000 };
+/**
+ * Tunables (tests shorten them). A burst of changes (an import, a script saving 20 records) is
+ * one refetch at once and one at the end of each `burstMs`, not one per change.
+ */
+export const liveUpdatesTiming = { hiddenGraceMs: 30_000, burstMs: 1_000 };
 
 const entries = new Map<LiveTopic, Entry>();
 let hiddenTimer: ReturnType<typeof setTimeout> | undefined;
 
-const refetchAll = (topic: LiveTopic) => {
-  for (const refetch of entries.get(topic)?.refetches ?? []) refetch();
-};
+const refetchAll = (topic: LiveTopic) => entries.get(topic)?.refetchAll();
 
 function connect(topic: LiveTopic, entry: Entry) {
   entry.unsubscribe = subscribe(topic, () => refetchAll(topic), {
@@ -71,7 +75,13 @@ export function followLiveTopic(topic: LiveTopic, refetch: Refetch): () => void 
     if (entries.size === 0 && typeof document !== 'undefined') {
       document.addEventListener('visibilitychange', onVisibilityChange);
     }
-    const created: Entry = { refetches: new Set() };
+    const refetches = new Set<Refetch>();
+    const created: Entry = {
+      refetches,
+      refetchAll: throttleLatest(() => {
+        for (const refetch of refetches) refetch();
+      }, liveUpdatesTiming.burstMs),
+    };
     entries.set(topic, created);
     // In a tab hidden past its grace, the connection waits for the tab to be shown.
     if (!isHidden() || hiddenTimer !== undefined) connect(topic, created);
@@ -85,6 +95,7 @@ export function followLiveTopic(topic: LiveTopic, refetch: Refetch): () => void 
     current.refetches.delete(own);
     if (current.refetches.size > 0 || entries.get(topic) !== current) return;
     current.unsubscribe?.();
+    current.refetchAll.cancel();
     entries.delete(topic);
     if (entries.size === 0 && typeof document !== 'undefined') {
       document.removeEventListener('visibilitychange', onVisibilityChange);

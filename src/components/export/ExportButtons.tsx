@@ -10,12 +10,8 @@ import { useContext, useEffect, useMemo, useState } from 'react';
 import { useGetIdentity, useNotify } from 'react-admin';
 import type { ExportFormat, ExportKind } from '../../domain/exportFile.ts';
 import { orderParameter } from '../../domain/schema/index.ts';
-import {
-  appExporter,
-  type ExportRequest,
-  type ExportStage,
-  throttleLatest,
-} from '../../providers/exports.ts';
+import { appExporter, type ExportRequest, type ExportStage } from '../../providers/exports.ts';
+import { throttleLatest } from '../../providers/throttle.ts';
 
 export interface ExportButtonsProps {
   kind: ExportKind;

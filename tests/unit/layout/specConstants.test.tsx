@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorToast, TOAST } from '../../../src/components/list/SpecList.tsx';
 import { TwoColumnLayout } from '../../../src/layout/TwoColumnLayout.tsx';
 import { AppNotification } from '../../../src/providers/AppNotification.tsx';
-import { PROGRESS_THROTTLE_MS, throttleLatest } from '../../../src/providers/exports.ts';
 import { FAILURE_TOAST } from '../../../src/providers/failures.ts';
+import { PROGRESS_THROTTLE_MS, throttleLatest } from '../../../src/providers/throttle.ts';
 
 function Notify() {
   const notify = useNotify();

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { ListContextProvider, type ListControllerResult } from 'ra-core';
-import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { setBearerSource } from '../../../src/providers/bearer.ts';
 import { liveUpdatesTiming, useLiveUpdates } from '../../../src/providers/liveUpdates.ts';
 
@@ -40,8 +40,12 @@ beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   setBearerSource(async () => 'jwt-live');
 });
+beforeEach(() => {
+  liveUpdatesTiming.burstMs = 100;
+});
 afterEach(() => {
   streams.length = 0;
+  liveUpdatesTiming.burstMs = 1_000;
 });
 afterAll(() => {
   server.close();
@@ -84,6 +88,18 @@ it('refetches every list of the topic on a message, over one connection, and dis
   b.unmount();
   expect(streams[0].signal.aborted).toBe(true);
   expect(streams).toHaveLength(1);
+});
+
+it('refetches a burst of changes once at once and once at its end, not once per change', async () => {
+  liveUpdatesTiming.burstMs = 400;
+  const refetch = vi.fn();
+  const view = render(list(refetch, 'contracts'));
+  await vi.waitFor(() => expect(streams).toHaveLength(1));
+  for (let n = 0; n < 20; n++) streams[0].push(`data: {"changed":[${n}]}\n\n`);
+  await vi.waitFor(() => expect(refetch).toHaveBeenCalledOnce());
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(refetch).toHaveBeenCalledTimes(2);
+  view.unmount();
 });
 
 it('follows each list on its own topic', async () => {
