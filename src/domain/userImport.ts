@@ -58,7 +58,7 @@ export const IMPORT_COLUMNS: readonly ImportColumn[] = [
     header: 'organisation',
     property: 'organization',
     required: false,
-    help: "Le numéro de l'organisation ou son SIRET (14 chiffres). Obligatoire sans clé de regroupement.",
+    help: "Le numéro de l'organisation ou son SIRET (14 chiffres). Obligatoire sans clé de regroupement, sauf pour un administrateur partenaire : son organisation si la cellule est vide.",
     example: '1',
   },
   {

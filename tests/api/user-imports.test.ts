@@ -709,3 +709,25 @@ describe('e-mails asked twice at once', () => {
     for (const address of addresses) expect(await mailsTo(address)).toHaveLength(1);
   });
 });
+
+describe('a line without organisation', () => {
+  it("joins a partner administrator's own organisation, as the user form does; the operator must name one", async () => {
+    const tag = unique();
+    const line = (who: string) =>
+      csv([
+        ['nom', 'prenom', 'email'],
+        ['Sans', 'Organisation', `sans.orga.${who}.${tag}@exemple.fr`],
+      ]);
+    const own = await api.one(
+      "SELECT organization_id AS id FROM app_user WHERE username = 'partenaire'",
+    );
+    const partner = await imported('partenaire', { bytes: line('p'), sendMail: false });
+    expect(partner.byLine(2)).toMatchObject({ processStatus: 'success' });
+    expect(partner.byLine(2).organisation.id).toBe(own);
+    const operator = await imported('ageo', { bytes: line('a'), sendMail: false });
+    expect(operator.byLine(2)).toMatchObject({
+      processStatus: 'failed',
+      errorMessage: 'Organisation : indiquez une organisation ou une clé de regroupement connue.',
+    });
+  });
+});

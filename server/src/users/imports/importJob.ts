@@ -371,6 +371,15 @@ export class UserImports {
       const { id } = await this.deps.createUser(ctx, body, { quiet: true });
       outcome.userId = id;
       outcome.status = 'success';
+      // A line without organisation: the one the rules gave (a partner administrator's own).
+      if (facts.organizationId === null) {
+        const created = await this.deps.db
+          .selectFrom('app_user')
+          .select('organization_id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        outcome.facts = { ...facts, organizationId: created?.organization_id ?? null };
+      }
     } catch (error) {
       if (error instanceof ValidationFailed) {
         return { ...outcome, message: violationText(error.violations) };

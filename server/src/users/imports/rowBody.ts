@@ -167,7 +167,9 @@ export function rowTranslator(db: Kysely<DB>, scope: DataScope) {
       }
     }
     if (!key) {
-      if (fromColumn === null) {
+      // A partner administrator's line without one joins the administrator's own organisation,
+      // as a user created from the form does (the users' create rules attach it).
+      if (fromColumn === null && scope.kind !== 'partner') {
         faults.push('Organisation : indiquez une organisation ou une clé de regroupement connue.');
       }
       return fromColumn;
