@@ -2,7 +2,7 @@
 // the entities of section 3 and the related lists"): a grid of labelled values that folds to one
 // column on a phone, and titled sections for the related lists.
 import { Box, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Labeled } from 'react-admin';
 
 /** A property of the record and what to show for it; its label is its declaration's. */
@@ -38,10 +38,12 @@ export function Facts({ facts }: { facts: readonly Fact[] }) {
   );
 }
 
+/** A titled part of a detail: a region named by its title, for a screen reader's landmarks. */
 export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useId();
   return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+    <Box component="section" aria-labelledby={heading} sx={{ mt: 3 }}>
+      <Typography id={heading} variant="h6" component="h2" sx={{ mb: 1 }}>
         {title}
       </Typography>
       {children}

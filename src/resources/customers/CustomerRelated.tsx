@@ -1,8 +1,8 @@
 // The insured of a customer (spec §2 "insured of a contract or customer"):
-// GET /api/assures?customer.id={id}.
+// GET /api/assures?customer.id={id}, exported to Excel or CSV as assurés_{id}.
 import { Alert } from '@mui/material';
 import type { Identifier } from 'ra-core';
-
+import { ExportButtons } from '../../components/export/ExportButtons.tsx';
 import {
   BirthDateField,
   Col,
@@ -11,6 +11,7 @@ import {
   RelatedList,
   SpecTable,
 } from '../../components/list/index.ts';
+import { defaultFileBase } from '../../domain/exportFile.ts';
 import { specPath } from '../paths.ts';
 
 /** Spec §5: loading the insured of a customer requires its id ('Missing customer ID'). */
@@ -26,6 +27,15 @@ export function CustomerInsureds({ id }: { id?: Identifier | null }) {
       loadError={LOAD_ERRORS.affiliates}
       sort={{ field: 'startAt', order: 'DESC' }}
       empty="Aucun assuré."
+      // Spec §5: the customer's insured persons exported from its screen, named assurés_{id}.
+      toolbar={
+        <ExportButtons
+          kind="insureds"
+          defaultName={defaultFileBase({ kind: 'insureds', id, accented: true })}
+          filter={{ 'customer.id': id }}
+          requires={{ customer: id }}
+        />
+      }
     >
       <SpecTable rowLink={(r) => specPath('insureds', 'show', r.id) ?? false}>
         <Col source="lastname" />

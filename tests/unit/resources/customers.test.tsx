@@ -209,6 +209,11 @@ describe('/Clients/{id}', () => {
     expect(asked.premiums.get('contrat.customer')).toBe('4');
     expect(asked.premiums.get('order[dtDebVal]')).toBe('desc');
     expect(asked.insureds.get('customer.id')).toBe('4');
+    // The customer's insured persons export to Excel and CSV (spec §5, named assurés_4).
+    const insureds = screen.getByRole('region', { name: 'Assurés' });
+    for (const format of ['Excel', 'CSV']) {
+      expect(within(insureds).getByRole('button', { name: format })).toBeVisible();
+    }
   });
 
   it("says each related list's own §8 message", async () => {
