@@ -11,6 +11,15 @@ export const ROLE_HIERARCHY = [
   'ROLE_USER',
 ] as const;
 
+/** The profile roles' names in French, as the user types of the demo data call them. */
+export const PROFILE_ROLE_LABELS: Readonly<Record<string, string>> = {
+  PROFILE_ADMIN_AGEO: 'Administrateur AGEO',
+  PROFILE_ADMIN_PARTNER: 'Administrateur partenaire',
+  PROFILE_GROUP: 'Groupe',
+  PROFILE_MANAGER: 'Manageur',
+  PROFILE_SELLER: 'Vendeur',
+};
+
 /** Older role names that grant the same right as the current one (spec §6 "also ..."). */
 export const ROLE_ALIASES: Readonly<Record<string, string>> = {
   ROLE_COMMISSION: 'VIEW_COMMISSIONS',

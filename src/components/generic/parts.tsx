@@ -259,6 +259,9 @@ export function inputOf(name: string, p: PropertyDecl): ReactElement {
       </ReferenceInput>
     );
   }
+  if (p.choices && p.type !== 'boolean') {
+    return <SelectInput key={name} choices={choicesOf(p)} {...common} />;
+  }
   switch (p.type) {
     case 'boolean':
       return <BooleanInput key={name} source={name} />;

@@ -4,7 +4,7 @@
 // are its own roles plus its profile's, expanded through the hierarchy of §6
 // (server/src/auth/rights.ts): what these screens edit is what the server authorises.
 import { REALM_NAME } from '../directory.ts';
-import { ROLE_HIERARCHY } from '../roles.ts';
+import { PROFILE_ROLE_LABELS, ROLE_HIERARCHY } from '../roles.ts';
 import { defineClass, idProperty } from './types.ts';
 
 /** The profile roles of the hierarchy (spec §6), highest first. */
@@ -170,7 +170,11 @@ export const UserType = defineClass({
       required: true,
       maxLength: 60,
       // A role of the hierarchy of spec §6, which the rules expand: any other PROFILE_* code
-      // would give its users nothing below it. One type per role (migration 029).
+      // would give its users nothing below it. One type per role (migration 029). Offered as
+      // a list, each by its name and code.
+      choices: Object.fromEntries(
+        PROFILE_ROLES.map((role) => [role, `${PROFILE_ROLE_LABELS[role] ?? role} (${role})`]),
+      ),
       pattern: {
         regex: `^(${PROFILE_ROLES.join('|')})$`,
         message: `doit être un rôle de profil de la hiérarchie : ${PROFILE_ROLES.join(', ')}.`,

@@ -134,3 +134,23 @@ describe('the rights a form offers (RelationDecl.only), by label', () => {
     expect(parent?.get('order[description]')).toBe('asc');
   });
 });
+
+describe("a user type's creation form", () => {
+  it('offers the five profile roles by name and code, not a free text', async () => {
+    renderScreen(<GenericCreate title="Nouveau type" />, {
+      route: '/admin/droits/types/create',
+      at: '/admin/droits/types/create',
+      resource: 'userTypes',
+      account: 'ageo',
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: /^Rôle du profil/ }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual([
+      'Administrateur AGEO (PROFILE_ADMIN_AGEO)',
+      'Administrateur partenaire (PROFILE_ADMIN_PARTNER)',
+      'Groupe (PROFILE_GROUP)',
+      'Manageur (PROFILE_MANAGER)',
+      'Vendeur (PROFILE_SELLER)',
+    ]);
+  });
+});
