@@ -105,12 +105,15 @@ export function followLiveTopic(topic: LiveTopic, refetch: Refetch): () => void 
   };
 }
 
-/** Inside a react-admin list: refetch it when the hub announces a change on `topic`. */
-export function useLiveUpdates(topic: LiveTopic): void {
+/** Inside a react-admin list: refetch it when the hub announces a change on `topic` (if any). */
+export function useLiveUpdates(topic: LiveTopic | undefined): void {
   const { refetch } = useListContext();
   const latest = useRef(refetch);
   latest.current = refetch;
-  useEffect(() => followLiveTopic(topic, () => void latest.current()), [topic]);
+  useEffect(
+    () => (topic ? followLiveTopic(topic, () => void latest.current()) : undefined),
+    [topic],
+  );
 }
 
 /**

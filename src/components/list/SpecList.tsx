@@ -4,7 +4,11 @@ import { type ReactElement, type ReactNode, useEffect, useState } from 'react';
 import { FilterButton, List, ListActions, type ListProps } from 'react-admin';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { isSortable } from '../../domain/schema/index.ts';
-import { useClassLiveUpdates } from '../../providers/liveUpdates.ts';
+import {
+  type LiveTopic,
+  useClassLiveUpdates,
+  useLiveUpdates,
+} from '../../providers/liveUpdates.ts';
 import { displayedOf, FilterDefaults, hasDefaults } from './FilterDefaults.tsx';
 import { FiltersToggle } from './FiltersToggle.tsx';
 import { ListStatus } from './ListStatus.tsx';
@@ -33,6 +37,8 @@ export interface SpecListProps
   sort?: SortPayload;
   /** Page sizes offered; the first is the default (spec §9: 10). */
   perPageOptions?: number[];
+  /** The hub topic of spec §4 the list follows (contracts, insured persons), if any. */
+  live?: LiveTopic;
   children: ReactNode;
 }
 
@@ -96,6 +102,7 @@ export function SpecList({
   perPageOptions = [10],
   queryOptions,
   actions,
+  live,
   children,
   ...rest
 }: SpecListProps): ReactElement | null {
@@ -120,6 +127,9 @@ export function SpecList({
     if (fixed !== null) navigate({ search: fixed }, { replace: true });
   }, [fixed, navigate]);
   if (fixed !== null) return null;
+  // In the toolbar, which stays while a failed load replaces the table: a list in error still
+  // follows the changes, and refetches (recovers) at the next one or when the hub is back.
+  const follow = <FollowChanges live={live} />;
   return (
     <List
       title={title}
@@ -150,6 +160,7 @@ export function SpecList({
                 )}
               </Box>
             )}
+            {follow}
             {actions ?? <ListActions />}
           </FilterDefaults>
         )
@@ -204,15 +215,20 @@ export function SpecList({
       {...rest}
     >
       <ListStatus>
-        <FollowClassChanges />
+        {actions === false && follow}
         {children}
       </ListStatus>
     </List>
   );
 }
 
-/** A list of a class the Admin area writes follows its saves (liveUpdates.ts). */
-function FollowClassChanges() {
-  useClassLiveUpdates(useListContext().refetch);
+/**
+ * The list follows its hub topic (spec §4), and, for a class the Admin area writes, its saves
+ * (liveUpdates.ts).
+ */
+function FollowChanges({ live }: { live?: LiveTopic }) {
+  const { refetch } = useListContext();
+  useClassLiveUpdates(refetch);
+  useLiveUpdates(live);
   return null;
 }

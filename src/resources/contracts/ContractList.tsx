@@ -25,7 +25,6 @@ import {
 import { Contract } from '../../domain/schema/contract.ts';
 import { filterLabel } from '../../domain/schema/types.ts';
 import type { Permissions } from '../../domain/session.ts';
-import { useLiveUpdates } from '../../providers/liveUpdates.ts';
 import type { PageProps } from '../types.ts';
 import { ContractMenus } from './ContractMenus.tsx';
 import { ContractStatistics } from './ContractStatistics.tsx';
@@ -146,12 +145,6 @@ function ContractActions() {
   );
 }
 
-/** Inside the list: refetch it when the hub announces a change of contracts (spec §4). */
-function LiveContracts() {
-  useLiveUpdates('contracts');
-  return null;
-}
-
 function Providers({ record }: { record: ContractRecord }) {
   const providers = providersOf(record);
   return (
@@ -205,6 +198,7 @@ export function ContractList({ title }: PageProps) {
   const isManager = (permissions?.roles ?? []).includes('PROFILE_MANAGER');
   return (
     <SpecList
+      live="contracts"
       title={title}
       loadError={LOAD_ERRORS.contracts}
       sort={contracts.defaultSort}
@@ -217,7 +211,6 @@ export function ContractList({ title }: PageProps) {
       }}
       actions={<ContractActions />}
     >
-      <LiveContracts />
       <ContractStatistics />
       <SpecTable
         rowLink={(r) => `/contrats/${r.id}`}

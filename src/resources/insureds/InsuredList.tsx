@@ -14,7 +14,6 @@ import {
 import { civilityLabel, nir } from '../../domain/format.ts';
 import { Insured } from '../../domain/schema/insured.ts';
 import { filterLabel } from '../../domain/schema/types.ts';
-import { useLiveUpdates } from '../../providers/liveUpdates.ts';
 import type { PageProps } from '../types.ts';
 import type { InsuredRecord } from './InsuredIdentity.tsx';
 import { insureds } from './index.ts';
@@ -40,22 +39,16 @@ function Actions() {
   );
 }
 
-/** Spec §4 live updates: the page refetches when the hub announces changed insured persons. */
-function LiveInsureds() {
-  useLiveUpdates('insureds');
-  return null;
-}
-
 export function InsuredList({ title }: PageProps) {
   return (
     <SpecList
+      live="insureds"
       title={title}
       loadError={LOAD_ERRORS.affiliates}
       sort={insureds.defaultSort}
       filters={filters}
       actions={<Actions />}
     >
-      <LiveInsureds />
       <SpecTable<InsuredRecord> rowLink={(r) => `/assures/${r.id}`}>
         <Col source="lastname" />
         <Col source="firstname" />

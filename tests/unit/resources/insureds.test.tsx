@@ -213,6 +213,43 @@ describe('/affilies/liste', () => {
     }
   });
 
+  it('a list whose load failed still follows the hub, and recovers at the next change', async () => {
+    let push: ((text: string) => void) | undefined;
+    let back = false;
+    server.use(
+      http.get('*/.well-known/mercure', () => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(new TextEncoder().encode(text));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+      // Down (every retry of the HTTP client too) until the server is back.
+      http.get('*/api/assures', () =>
+        back ? hydraCollection([JEANNE]) : hydraProblem(500, 'boom'),
+      ),
+    );
+    setBearerSource(async () => 'jwt-live');
+    try {
+      renderScreen(<InsuredList title="Assurés" />, {
+        route: '/affilies/liste',
+        at: '/affilies/liste',
+        resource: 'insureds',
+      });
+      const failed = await screen.findAllByText(
+        'Une erreur est survenue durant le chargement des affiliés',
+      );
+      expect(failed.length).toBeGreaterThanOrEqual(1);
+      await waitFor(() => expect(push).toBeDefined());
+      back = true;
+      push?.('data: {"changed":[6]}\n\n');
+      expect(await screen.findByText('Jeanne')).toBeInTheDocument();
+    } finally {
+      setBearerSource(async () => null);
+    }
+  });
+
   it('on a failed load: the §8 message of the affiliates', async () => {
     server.use(http.get('*/api/assures', () => hydraProblem(500, 'boom')));
     renderScreen(<InsuredList title="Assurés" />, {
