@@ -1,9 +1,15 @@
 // The checks the API makes on a written property (server/src/resources/framework/body.ts),
-// made by the form as the user types, from the same declaration: obligatory, length, pattern,
-// minimum.
+// made by the form as the user types, from the same declaration and in the same words:
+// obligatory, length, pattern, minimum.
 // The API still checks everything; these only save a round trip and say it under the field.
 import { maxLength, minValue, required, type Validator } from 'react-admin';
-import { minimumFault, type PropertyDecl, patternFault } from '../../domain/schema/index.ts';
+import {
+  maxLengthFault,
+  minimumFault,
+  type PropertyDecl,
+  patternFault,
+  requiredFault,
+} from '../../domain/schema/index.ts';
 
 /** The value's pattern, tested as the API tests it: on the trimmed text, a blank left to `required`. */
 function patternCheck(p: PropertyDecl): Validator {
@@ -17,8 +23,8 @@ function patternCheck(p: PropertyDecl): Validator {
 
 export function checksOf(p: PropertyDecl): Validator[] {
   return [
-    ...(p.required ? [required()] : []),
-    ...(p.maxLength ? [maxLength(p.maxLength)] : []),
+    ...(p.required ? [required(requiredFault(p))] : []),
+    ...(p.maxLength ? [maxLength(p.maxLength, maxLengthFault(p))] : []),
     ...(p.pattern ? [patternCheck(p)] : []),
     ...(p.minimum !== undefined ? [minValue(p.minimum, minimumFault(p))] : []),
   ];

@@ -413,6 +413,13 @@ export function sortableFields(decl: AnyClass): string[] {
   ];
 }
 
+/** What a missing required value is told: by the API's 422 and by the forms alike. */
+export const requiredFault = (p: PropertyDecl): string => `« ${p.label} » est obligatoire.`;
+
+/** What a text over the property's length is told: by the API's 422 and by the forms alike. */
+export const maxLengthFault = (p: PropertyDecl): string =>
+  `« ${p.label} » ne doit pas dépasser ${p.maxLength} caractères.`;
+
 /** What a text breaking the property's pattern is told: by the API's 422 and by the forms alike. */
 export const patternFault = (p: PropertyDecl): string =>
   `« ${p.label} » ${p.pattern?.message ?? "n'a pas la forme attendue."}`;

@@ -143,7 +143,12 @@ describe("a user type's creation form", () => {
       resource: 'userTypes',
       account: 'ageo',
     });
-    await userEvent.click(await screen.findByRole('combobox', { name: /^Rôle du profil/ }));
+    // Left empty, a field says what the API would: its label, in the same words.
+    await userEvent.type(await screen.findByLabelText(/^Libellé/), 'Courtier');
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('« Rôle du profil » est obligatoire.')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('combobox', { name: /^Rôle du profil/ }));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual([
       'Administrateur AGEO (PROFILE_ADMIN_AGEO)',

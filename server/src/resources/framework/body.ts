@@ -11,9 +11,11 @@ import {
   type AnyClass,
   entries,
   isWritable,
+  maxLengthFault,
   minimumFault,
   type PropertyDecl,
   patternFault,
+  requiredFault,
 } from '../../../../src/domain/schema/types.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { httpError } from '../../http/problem.ts';
@@ -66,7 +68,7 @@ function referenceId(input: unknown): number | undefined {
 /** One value of a property, as the body gives it, to the value written. */
 export function parseValue(p: PropertyDecl, input: unknown): Parsed {
   if (input === null || input === undefined) {
-    if (p.required) return fault(`${quoted(p)} est obligatoire.`);
+    if (p.required) return fault(requiredFault(p));
     return p.nullable ? ok(null) : fault(`${quoted(p)} ne peut pas être vide.`);
   }
   if (p.relation?.many) {
@@ -88,11 +90,11 @@ export function parseValue(p: PropertyDecl, input: unknown): Parsed {
       if (typeof input !== 'string') return fault(`${quoted(p)} doit être un texte.`);
       const text = input.trim();
       if (text === '') {
-        if (p.required) return fault(`${quoted(p)} est obligatoire.`);
+        if (p.required) return fault(requiredFault(p));
         return p.nullable ? ok(null) : fault(`${quoted(p)} ne peut pas être vide.`);
       }
       if (p.maxLength !== undefined && text.length > p.maxLength) {
-        return fault(`${quoted(p)} ne doit pas dépasser ${p.maxLength} caractères.`);
+        return fault(maxLengthFault(p));
       }
       if (hasControl(text)) return fault(`${quoted(p)} contient un caractère interdit.`);
       if (p.pattern && !new RegExp(p.pattern.regex).test(text)) {
@@ -193,7 +195,7 @@ export function readBody(
     const given = Object.hasOwn(input, name);
     if (!given) {
       // PATCH changes only what it names; POST and PUT must name what is required.
-      if (p.required && mode !== 'patch') refuse(name, `${quoted(p)} est obligatoire.`);
+      if (p.required && mode !== 'patch') refuse(name, requiredFault(p));
       continue;
     }
     const parsed = parseValue(p, input[name]);
