@@ -76,6 +76,12 @@ export function fixedAddress(
     params.set('order', order.order);
     fixed = true;
   }
+  // A direction other than react-admin's two (an edited address) is the list's default one.
+  const direction = params.get('order');
+  if (direction !== null && direction !== 'ASC' && direction !== 'DESC') {
+    params.set('order', list.fallback?.order ?? 'ASC');
+    fixed = true;
+  }
   const perPage = params.get('perPage');
   if (perPage !== null && !list.sizes.includes(Number(perPage))) {
     params.set('perPage', String(list.sizes[0]));

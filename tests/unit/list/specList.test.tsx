@@ -130,6 +130,13 @@ describe('SpecList', () => {
     expect(screen.queryByText(/erreur/i)).toBeNull();
   });
 
+  it('puts an order direction other than ASC or DESC back on the default one, in the address too', async () => {
+    const { queries, location } = openCompanies('/mutuelles/liste?sort=legalname&order=sideways');
+    expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+    await waitFor(() => expect(new URLSearchParams(location()?.search).get('order')).toBe('ASC'));
+    expect(queries.at(-1)?.get('order[legalname]')).toBe('asc');
+  });
+
   it('asks at most 100 rows for a bookmarked page size, and puts the address back on one offered', async () => {
     const { queries, location } = openCompanies('/mutuelles/liste?perPage=1000000');
     expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
