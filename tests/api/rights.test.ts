@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, OidcBrowser } from '../../scripts/lib/oidcBrowser.ts';
 import { TREE_CHANGED_ELSEWHERE, treeVersion } from '../../src/domain/rolesTree.ts';
-import { type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
+import { type Account, type Json, ScopedApi, violationsOf } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -21,6 +21,9 @@ const members = (body: Json) => body['hydra:member'] as Json[];
 const idOf = async (table: string, name: string) =>
   api.one(`SELECT id FROM ${table} WHERE name = '${name.replaceAll("'", "''")}'`);
 const roleIri = async (name: string) => `/api/roles/${await idOf('role', name)}`;
+/** A merge-patch, as HydraAdmin sends an edit. */
+const patch = (account: Account, path: string, body: Json) =>
+  api.send(account, 'PATCH', path, body, { 'content-type': 'application/merge-patch+json' });
 const treeSnapshot = () => api.rows('SELECT id, parent_id, list_order FROM role ORDER BY id');
 
 /** A fresh sign-in's roles, as the API sees them (GET /api/me). */
@@ -115,15 +118,7 @@ describe('the calls of §7', () => {
     const before = await api.rows('SELECT * FROM profile ORDER BY id');
     const forged = await api.send('partenaire', 'POST', '/api/profiles', { name: 'Pirate' });
     expect(forged.status).toBe(403);
-    const grant = await api.send(
-      'partenaire',
-      'PATCH',
-      '/api/roles/1',
-      { profiles: [] },
-      {
-        'content-type': 'application/merge-patch+json',
-      },
-    );
+    const grant = await patch('partenaire', '/api/roles/1', { profiles: [] });
     expect(grant.status).toBe(403);
     expect(await api.rows('SELECT * FROM profile ORDER BY id')).toEqual(before);
     expect((await api.get('partenaire', '/api/rights_changes')).status).toBe(403);
@@ -165,41 +160,25 @@ describe('writing profiles, user types and roles', () => {
   it('refuses unknown references, duplicate names and a profile still in use, changing nothing', async () => {
     const before = await api.rows('SELECT * FROM profile_role ORDER BY 1, 2');
     const seller = await idOf('profile', 'Vendeur');
-    const unknown = await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${seller}`,
-      {
-        roles: ['/api/roles/999999', await roleIri('VIEW_SELLER')],
-      },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const unknown = await patch('ageo', `/api/profiles/${seller}`, {
+      roles: ['/api/roles/999999', await roleIri('VIEW_SELLER')],
+    });
     expect(unknown.status).toBe(422);
     expect(violationsOf(unknown)).toEqual([
       'roles: « Droits » : cet élément n’existe pas (/api/roles/999999).',
     ]);
     // A folder arranges the tree and gives nothing: it is no profile's right.
     const folder = await api.one('SELECT id FROM role WHERE is_folder ORDER BY id LIMIT 1');
-    const folderGiven = await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${seller}`,
-      { roles: [`/api/roles/${folder}`, await roleIri('VIEW_SELLER')] },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const folderGiven = await patch('ageo', `/api/profiles/${seller}`, {
+      roles: [`/api/roles/${folder}`, await roleIri('VIEW_SELLER')],
+    });
     expect(folderGiven.status).toBe(422);
     expect(violationsOf(folderGiven)).toEqual([
       'roles: Un dossier ne se donne pas : choisissez des droits, pas des dossiers.',
     ]);
-    const malformed = await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${seller}`,
-      {
-        realms: 'partenaires',
-      },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const malformed = await patch('ageo', `/api/profiles/${seller}`, {
+      realms: 'partenaires',
+    });
     expect(violationsOf(malformed)).toEqual(['realms: « Royaumes » doit être une liste.']);
     const duplicate = await api.send('ageo', 'POST', '/api/profiles', { name: 'manageur' });
     expect(duplicate.status).toBe(422);
@@ -209,13 +188,7 @@ describe('writing profiles, user types and roles', () => {
     expect(inUse.body['hydra:description']).toBe(
       'Suppression impossible : des utilisateurs ont ce profil.',
     );
-    const realmInUse = await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${seller}`,
-      { realms: [] },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const realmInUse = await patch('ageo', `/api/profiles/${seller}`, { realms: [] });
     expect(realmInUse.status).toBe(409);
     expect(realmInUse.body['hydra:description']).toMatch(/^Modification impossible/);
     expect(await api.count(`SELECT 1 FROM profile_realm WHERE profile_id = ${seller}`)).toBe(1);
@@ -262,37 +235,21 @@ describe('writing profiles, user types and roles', () => {
       children: [],
     });
     // Named for a role already a folder, realms or profiles are refused, not silently dropped.
-    const given = await api.send(
-      'ageo',
-      'PATCH',
-      created.location as string,
-      { profiles: [`/api/profiles/${await idOf('profile', 'Vendeur')}`] },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const given = await patch('ageo', created.location as string, {
+      profiles: [`/api/profiles/${await idOf('profile', 'Vendeur')}`],
+    });
     expect(violationsOf(given)).toEqual([
       'profiles: Un dossier n’a ni royaumes ni profils : ils se donnent à ses droits.',
     ]);
-    const underARight = await api.send(
-      'ageo',
-      'PATCH',
-      created.location as string,
-      {
-        parent: await roleIri('VIEW_ADMIN'),
-      },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const underARight = await patch('ageo', created.location as string, {
+      parent: await roleIri('VIEW_ADMIN'),
+    });
     expect(violationsOf(underARight)).toEqual([
       'parent: Un droit ne se range que dans un dossier.',
     ]);
-    const inItself = await api.send(
-      'ageo',
-      'PATCH',
-      created.location as string,
-      {
-        parent: created.location,
-      },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const inItself = await patch('ageo', created.location as string, {
+      parent: created.location,
+    });
     expect(violationsOf(inItself)).toEqual([
       'parent: Un dossier ne peut pas être rangé en lui-même ni dans son propre contenu.',
     ]);
@@ -325,33 +282,15 @@ describe('writing profiles, user types and roles', () => {
       expect(answer.status, name).toBe(422);
       expect(violationsOf(answer)[0]).toMatch(/^name: « Code » : le code d’un droit s’écrit/);
     }
-    const renamed = await api.send(
-      'ageo',
-      'PATCH',
-      await roleIri('VIEW_ADMIN'),
-      { name: 'VIEW ADMIN' },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const renamed = await patch('ageo', await roleIri('VIEW_ADMIN'), { name: 'VIEW ADMIN' });
     expect(renamed.status).toBe(422);
     // An order past what the column holds is an integer, too large: the message says so.
-    const farAway = await api.send(
-      'ageo',
-      'PATCH',
-      await roleIri('VIEW_ADMIN'),
-      { listOrder: 99_999_999_999 },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const farAway = await patch('ageo', await roleIri('VIEW_ADMIN'), { listOrder: 99_999_999_999 });
     expect(violationsOf(farAway)).toEqual([
       'listOrder: « Ordre » doit être un nombre entier entre 0 et 2147483647.',
     ]);
     // An order is never negative (the tree sorts by it).
-    const negative = await api.send(
-      'ageo',
-      'PATCH',
-      await roleIri('VIEW_ADMIN'),
-      { listOrder: -1 },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const negative = await patch('ageo', await roleIri('VIEW_ADMIN'), { listOrder: -1 });
     expect(violationsOf(negative)).toEqual([
       'listOrder: « Ordre » ne peut pas être inférieur à 0.',
     ]);
@@ -378,13 +317,9 @@ describe('the rights the product reads', () => {
         `Suppression impossible : l’application s’appuie sur le droit ${code}. Retirez-le des profils qui ne doivent plus l’avoir.`,
       );
     }
-    const renamed = await api.send(
-      'ageo',
-      'PATCH',
-      await roleIri('VIEW_COMMISSIONS'),
-      { name: 'VIEW_COMMISSIONS_OLD' },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const renamed = await patch('ageo', await roleIri('VIEW_COMMISSIONS'), {
+      name: 'VIEW_COMMISSIONS_OLD',
+    });
     expect(violationsOf(renamed)).toEqual([
       'name: Code non modifiable : l’application s’appuie sur le droit VIEW_COMMISSIONS. Retirez-le des profils qui ne doivent plus l’avoir.',
     ]);
@@ -397,13 +332,7 @@ describe('the rights the product reads', () => {
       isFolder: false,
     });
     expect(added.status).toBe(201);
-    const again = await api.send(
-      'ageo',
-      'PATCH',
-      added.location as string,
-      { name: 'VIEW_REPORTS_2' },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const again = await patch('ageo', added.location as string, { name: 'VIEW_REPORTS_2' });
     expect(again.status).toBe(200);
     expect((await api.send('ageo', 'DELETE', added.location as string)).status).toBe(204);
   });
@@ -536,26 +465,12 @@ describe('rights come from the data', () => {
   it('gives a profile’s role to its users at their next sign-in, and takes it back', async () => {
     const seller = await idOf('profile', 'Vendeur');
     expect(await rolesAtSignIn('vendeur')).toEqual(['PROFILE_SELLER']);
-    const grant = await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${seller}`,
-      {
-        roles: [await roleIri('VIEW_COMMISSIONS')],
-      },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const grant = await patch('ageo', `/api/profiles/${seller}`, {
+      roles: [await roleIri('VIEW_COMMISSIONS')],
+    });
     expect(grant.status, JSON.stringify(grant.body)).toBe(200);
     expect(await rolesAtSignIn('vendeur')).toEqual(['PROFILE_SELLER', 'VIEW_COMMISSIONS']);
-    const revoke = await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${seller}`,
-      { roles: [] },
-      {
-        'content-type': 'application/merge-patch+json',
-      },
-    );
+    const revoke = await patch('ageo', `/api/profiles/${seller}`, { roles: [] });
     expect(revoke.status).toBe(200);
     expect(await rolesAtSignIn('vendeur')).toEqual(['PROFILE_SELLER']);
   });
@@ -567,13 +482,9 @@ describe('rights come from the data', () => {
     const rolesOf = async (accessToken: string) =>
       ((await (await callApi(server.url, '/api/me', accessToken)).json()) as Json).givenRoles;
     expect(await rolesOf(first.access_token)).toContain('VIEW_SELLER');
-    const taken = await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${manager}`,
-      { roles: [await roleIri('VIEW_COMMISSIONS')] },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const taken = await patch('ageo', `/api/profiles/${manager}`, {
+      roles: [await roleIri('VIEW_COMMISSIONS')],
+    });
     expect(taken.status).toBe(200);
     const refreshed = await browser.token({
       grant_type: 'refresh_token',
@@ -585,13 +496,9 @@ describe('rights come from the data', () => {
       'VIEW_COMMISSIONS',
     ]);
     // Put back.
-    await api.send(
-      'ageo',
-      'PATCH',
-      `/api/profiles/${manager}`,
-      { roles: [await roleIri('VIEW_COMMISSIONS'), await roleIri('VIEW_SELLER')] },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    await patch('ageo', `/api/profiles/${manager}`, {
+      roles: [await roleIri('VIEW_COMMISSIONS'), await roleIri('VIEW_SELLER')],
+    });
   });
 
   it('keeps the demo accounts’ roles exactly', async () => {
@@ -628,15 +535,9 @@ describe('the history of rights', () => {
   it('records who changed what, before and after, for the operator to read', async () => {
     const theme = await api.send('ageo', 'POST', '/api/role_themes', { name: 'Thème historisé' });
     expect(theme.status).toBe(201);
-    const renamed = await api.send(
-      'ageo',
-      'PATCH',
-      theme.location as string,
-      {
-        name: 'Thème renommé',
-      },
-      { 'content-type': 'application/merge-patch+json' },
-    );
+    const renamed = await patch('ageo', theme.location as string, {
+      name: 'Thème renommé',
+    });
     expect(renamed.status).toBe(200);
     const history = members(
       await api.list('ageo', `/api/rights_changes?className=RoleTheme&targetId=${theme.body.id}`),

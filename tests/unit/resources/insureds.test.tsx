@@ -176,78 +176,76 @@ describe('/affilies/liste', () => {
     expect(screen.getByLabelText('Identifiant du contrat')).toHaveValue('3');
   });
 
-  it("refetches the page when the hub announces changed insured persons ('insureds')", async () => {
-    const topics: (string | null)[] = [];
-    let push: ((text: string) => void) | undefined;
-    let loads = 0;
+  /** The hub as the list meets it: the topics asked, and a way to push an event. */
+  function liveHub() {
+    const hub: { topics: (string | null)[]; push?: (text: string) => void } = { topics: [] };
     server.use(
       http.get('*/.well-known/mercure', ({ request }) => {
-        topics.push(new URL(request.url).searchParams.get('topic'));
+        hub.topics.push(new URL(request.url).searchParams.get('topic'));
         const body = new ReadableStream<Uint8Array>({
           start(controller) {
-            push = (text) => controller.enqueue(new TextEncoder().encode(text));
+            hub.push = (text) => controller.enqueue(new TextEncoder().encode(text));
           },
         });
         return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
       }),
+    );
+    return hub;
+  }
+
+  /** The insured list, signed in (the hub needs a bearer). */
+  async function openLiveList(check: () => Promise<void>) {
+    setBearerSource(async () => 'jwt-live');
+    try {
+      renderScreen(<InsuredList title="Assurés" />, {
+        route: '/affilies/liste',
+        at: '/affilies/liste',
+        resource: 'insureds',
+      });
+      await check();
+    } finally {
+      setBearerSource(async () => null);
+    }
+  }
+
+  it("refetches the page when the hub announces changed insured persons ('insureds')", async () => {
+    const hub = liveHub();
+    let loads = 0;
+    server.use(
       http.get('*/api/assures', () => {
         loads += 1;
         return hydraCollection(loads === 1 ? [JEANNE] : [JEANNE, PAUL]);
       }),
     );
-    setBearerSource(async () => 'jwt-live');
-    try {
-      renderScreen(<InsuredList title="Assurés" />, {
-        route: '/affilies/liste',
-        at: '/affilies/liste',
-        resource: 'insureds',
-      });
+    await openLiveList(async () => {
       await screen.findByText('Jeanne');
-      await waitFor(() => expect(push).toBeDefined());
-      expect(topics).toEqual(['insureds']);
-      push?.('data: {"changed":[6]}\n\n');
+      await waitFor(() => expect(hub.push).toBeDefined());
+      expect(hub.topics).toEqual(['insureds']);
+      hub.push?.('data: {"changed":[6]}\n\n');
       expect(await screen.findByText('Paul')).toBeInTheDocument();
       expect(loads).toBe(2);
-    } finally {
-      setBearerSource(async () => null);
-    }
+    });
   });
 
   it('a list whose load failed still follows the hub, and recovers at the next change', async () => {
-    let push: ((text: string) => void) | undefined;
+    const hub = liveHub();
     let back = false;
     server.use(
-      http.get('*/.well-known/mercure', () => {
-        const body = new ReadableStream<Uint8Array>({
-          start(controller) {
-            push = (text) => controller.enqueue(new TextEncoder().encode(text));
-          },
-        });
-        return new Response(body, { headers: { 'content-type': 'text/event-stream' } });
-      }),
       // Down (every retry of the HTTP client too) until the server is back.
       http.get('*/api/assures', () =>
         back ? hydraCollection([JEANNE]) : hydraProblem(500, 'boom'),
       ),
     );
-    setBearerSource(async () => 'jwt-live');
-    try {
-      renderScreen(<InsuredList title="Assurés" />, {
-        route: '/affilies/liste',
-        at: '/affilies/liste',
-        resource: 'insureds',
-      });
+    await openLiveList(async () => {
       const failed = await screen.findAllByText(
         'Une erreur est survenue durant le chargement des affiliés',
       );
       expect(failed.length).toBeGreaterThanOrEqual(1);
-      await waitFor(() => expect(push).toBeDefined());
+      await waitFor(() => expect(hub.push).toBeDefined());
       back = true;
-      push?.('data: {"changed":[6]}\n\n');
+      hub.push?.('data: {"changed":[6]}\n\n');
       expect(await screen.findByText('Jeanne')).toBeInTheDocument();
-    } finally {
-      setBearerSource(async () => null);
-    }
+    });
   });
 
   it('on a failed load: the §8 message of the affiliates', async () => {
