@@ -321,10 +321,21 @@ describe('the rights the product reads', () => {
       name: 'VIEW_COMMISSIONS_OLD',
     });
     expect(violationsOf(renamed)).toEqual([
-      'name: Code non modifiable : l’application s’appuie sur le droit VIEW_COMMISSIONS. Retirez-le des profils qui ne doivent plus l’avoir.',
+      'name: Code non modifiable : l’application lit le droit VIEW_COMMISSIONS sous ce code. Changez plutôt son libellé.',
     ]);
+    // Made a folder, it would leave every profile (a folder is given to none).
+    const folded = await patch('ageo', await roleIri('VIEW_SELLER'), { isFolder: true });
+    expect(violationsOf(folded)).toEqual([
+      'isFolder: Le droit VIEW_SELLER ne peut pas devenir un dossier : l’application s’appuie sur lui, et un dossier ne se donne à aucun profil.',
+    ]);
+
     expect(await api.rows('SELECT * FROM role ORDER BY id')).toEqual(before);
     expect(await api.rows('SELECT * FROM profile_role ORDER BY 1, 2')).toEqual(links);
+    // Its label is still the operator's to change.
+    const relabelled = await patch('ageo', await roleIri('VIEW_SELLER'), {
+      description: 'Voir les vendeurs de l’équipe',
+    });
+    expect(relabelled.status).toBe(200);
 
     const added = await api.send('ageo', 'POST', '/api/roles', {
       name: 'VIEW_REPORTS',

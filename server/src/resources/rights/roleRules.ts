@@ -2,7 +2,7 @@
 // realms nor profiles; a role that warns on deletion does not also warn when given; a role sits
 // under a folder, never under itself or one of its own descendants; a right's code has the form
 // of one (RIGHT_CODE), since users' roles are stored joined by commas; a right the product's
-// code reads (PRODUCT_RIGHTS) keeps its code and is never deleted.
+// code reads (PRODUCT_RIGHTS) keeps its code, stays a right and is never deleted.
 import { type Kysely, sql } from 'kysely';
 import { RIGHT_CODE } from '../../../../src/domain/roles.ts';
 import { PRODUCT_RIGHTS } from '../../../../src/domain/schema/productRights.ts';
@@ -27,13 +27,20 @@ async function isFolderRole(trx: Kysely<unknown>, id: number): Promise<boolean |
   return rows[0]?.is_folder;
 }
 
-const productRightMessage = (code: string, action: 'delete' | 'rename') =>
-  `${action === 'delete' ? 'Suppression impossible' : 'Code non modifiable'} : l’application s’appuie sur le droit ${code}. Retirez-le des profils qui ne doivent plus l’avoir.`;
+/** Why a right the product's code reads is kept as it is: deleted, renamed, made a folder. */
+const PRODUCT_RIGHT_KEPT = {
+  delete: (code: string) =>
+    `Suppression impossible : l’application s’appuie sur le droit ${code}. Retirez-le des profils qui ne doivent plus l’avoir.`,
+  rename: (code: string) =>
+    `Code non modifiable : l’application lit le droit ${code} sous ce code. Changez plutôt son libellé.`,
+  folder: (code: string) =>
+    `Le droit ${code} ne peut pas devenir un dossier : l’application s’appuie sur lui, et un dossier ne se donne à aucun profil.`,
+};
 
 /** A right the product's code reads (PRODUCT_RIGHTS) is never deleted: 409, nothing deleted. */
 export function refuseProductRight(before: Record<string, unknown>): void {
   const code = String(before.name);
-  if (PRODUCT_RIGHTS.has(code)) throw httpError(409, productRightMessage(code, 'delete'));
+  if (PRODUCT_RIGHTS.has(code)) throw httpError(409, PRODUCT_RIGHT_KEPT.delete(code));
 }
 
 export async function checkRole(
@@ -55,13 +62,19 @@ export async function checkRole(
       });
     }
   }
-  if (typeof values.name === 'string' && id !== undefined) {
+  if ((typeof values.name === 'string' || values.isFolder === true) && id !== undefined) {
     const { rows } = await sql<{ name: string }>`SELECT name FROM role WHERE id = ${id}`.execute(
       trx,
     );
     const code = rows[0]?.name;
-    if (code !== undefined && code !== values.name && PRODUCT_RIGHTS.has(code)) {
-      violations.push({ propertyPath: 'name', message: productRightMessage(code, 'rename') });
+    if (code !== undefined && PRODUCT_RIGHTS.has(code)) {
+      if (typeof values.name === 'string' && values.name !== code) {
+        violations.push({ propertyPath: 'name', message: PRODUCT_RIGHT_KEPT.rename(code) });
+      }
+      // A folder has no profiles (prepareRole empties them): every profile would lose it.
+      if (values.isFolder === true) {
+        violations.push({ propertyPath: 'isFolder', message: PRODUCT_RIGHT_KEPT.folder(code) });
+      }
     }
   }
   const parent = values.parent;
