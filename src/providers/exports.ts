@@ -64,7 +64,7 @@ export interface ExportDeps {
   subscribe: (
     topic: string,
     onMessage: (data: unknown) => void,
-    options: { onOpen: () => void; onError: (status: number) => void },
+    options: { onOpen: () => void; onError: (status: number) => void; busyIsFinal?: boolean },
   ) => () => void;
   save: (blob: Blob, name: string) => void;
   notify: Notify;
@@ -175,7 +175,12 @@ export function createExporter(deps: ExportDeps) {
       unsubscribe = deps.subscribe(
         `login/${request.login}/${uuid}`,
         (data) => resolve((data ?? {}) as HubMessage),
-        { onOpen: opened, onError: () => reject(new Error('Abonnement refusé')) },
+        // Refused (too many pages open): said at once, not after the 10 s wait.
+        {
+          onOpen: opened,
+          onError: () => reject(new Error('Abonnement refusé')),
+          busyIsFinal: true,
+        },
       );
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
     });

@@ -15,13 +15,18 @@ export interface SubscribeOptions {
   key?: string;
   /** Called on every successful connection; `reconnected` after a loss (messages may be missed). */
   onOpen?: (reconnected: boolean) => void;
-  /** The hub refused the subscription (400, 403, 404), or nobody is signed in (401). */
+  /** The hub refused the subscription (400, 403, 404; 429 with `busyIsFinal`), or nobody is signed in (401). */
   onError?: (status: number) => void;
   /**
    * The message after which the connection closes (a job's last word after its progress);
    * by default the first one on a private topic, none on a public one.
    */
   until?: (data: unknown) => boolean;
+  /**
+   * Too many streams open (429) ends the subscription with `onError(429)`, for a flow with a
+   * deadline (an export), rather than waiting quietly for a slot as a list does.
+   */
+  busyIsFinal?: boolean;
 }
 
 export interface HubClient {
@@ -169,8 +174,13 @@ export function createHubClient(deps: HubClientDeps): HubClient {
         // Too many streams open for this user (other tabs): quietly wait as long as the hub
         // asks, at least, and try again; a tab closing frees a slot. No storm of retries.
         if (response.status === 429) {
+          // Not awaited: a body's cancel may never settle (msw's does not).
+          void response.body?.cancel().catch(() => undefined);
+          if (options.busyIsFinal) {
+            options.onError?.(429);
+            break;
+          }
           floorMs = retryAfter(response.headers.get('retry-after'));
-          await response.body?.cancel().catch(() => undefined);
         }
         if (response.ok && response.body) {
           options.onOpen?.(opened);

@@ -277,21 +277,22 @@ describe('ExportButtons', () => {
 });
 
 describe('the export flow', () => {
-  const run = (notes: string[]) =>
+  const run = (notes: string[], openWaitMs = 300) =>
     createExporter({
       http: httpClient,
       subscribe: (topic, onMessage, options) => subscribe(topic, onMessage, options),
       save: (_blob, name) => saved.push(name),
       notify: (message) => notes.push(message),
       uuid: () => crypto.randomUUID(),
-      openWaitMs: 300,
+      openWaitMs,
     });
   const contracts = { kind: 'contracts', filters: {}, login: 'vendeur' } as const;
 
   it('asks nothing and says why when the progress stream cannot open (too many pages open)', async () => {
     outcome.hub = 'full';
     const notes: string[] = [];
-    expect(await run(notes)({ ...contracts, format: 'csv' })).toBe('failed');
+    // Said as soon as the hub refuses, not after the wait for a stream (a minute here).
+    expect(await run(notes, 60_000)({ ...contracts, format: 'csv' })).toBe('failed');
     expect(notes).toEqual([
       "Le fichier CSV n'a pas été demandé : le suivi de sa création n'a pas pu démarrer. Fermez des onglets inutiles et réessayez dans quelques instants.",
     ]);
