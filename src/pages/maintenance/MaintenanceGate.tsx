@@ -53,7 +53,8 @@ export function MaintenanceGate({
   if (flag.maintenance) {
     if (pathname === MAINTENANCE_PATH) return <MaintenancePage onRetry={check} />;
     // Public and needing no API, the legal notice stays readable (docs/security.md).
-    if (pathname === LEGAL_NOTICE_PATH) return <Routes>{noLayoutRoutes}</Routes>;
+    if (pathname.replace(/\/+$/, '') === LEGAL_NOTICE_PATH)
+      return <Routes>{noLayoutRoutes}</Routes>;
     // The page asked for is kept, to be opened once the maintenance ends.
     return <Navigate to={MAINTENANCE_PATH} replace state={{ asked: `${pathname}${search}` }} />;
   }

@@ -112,11 +112,11 @@ describe('MaintenanceGate', () => {
 
   it('keeps the legal notice readable, public as it is', async () => {
     flagAnswer(true)();
-    const path = renderGate('/mentions/mentions_legales');
+    const path = renderGate('/mentions/mentions_legales/');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Mentions légales' }),
     ).toBeVisible();
-    expect(path()).toBe('/mentions/mentions_legales');
+    expect(path()).toBe('/mentions/mentions_legales/');
   });
 
   it('shows the app with a toast when the flag cannot be read', async () => {
