@@ -3,9 +3,9 @@
 // server's 422 violations come back on their fields, a concurrent change (412) as a toast. An
 // input whose property applies only under other values (`onlyWhen`) shows only then.
 import { useNotify } from 'ra-core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Create, SimpleForm } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { applies, type PropertyDecl } from '../../domain/schema/types.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { SpecEdit } from '../list/SpecEdit.tsx';
@@ -23,6 +23,7 @@ function Inputs() {
   const decl = useClass();
   return (
     <SimpleForm noValidate sx={{ maxWidth: '100%' }}>
+      <FocusRefusedField />
       {writableProperties(decl).map(([name, p]) =>
         p.onlyWhen ? (
           <Applicable key={name} property={p}>
@@ -34,6 +35,25 @@ function Inputs() {
       )}
     </SimpleForm>
   );
+}
+
+/**
+ * The server's refusal (a 422 on a field) takes the focus to that field, as a refusal of the
+ * form's own checks does: the disabled save button would otherwise drop it to the page's start.
+ * Once per save, so that typing elsewhere afterwards keeps its place.
+ */
+function FocusRefusedField() {
+  const { formState, setFocus } = useFormContext();
+  const { errors, submitCount } = formState;
+  const handled = useRef(0);
+  useEffect(() => {
+    const first = Object.keys(errors)[0];
+    if (first && submitCount !== handled.current) {
+      handled.current = submitCount;
+      setFocus(first);
+    }
+  }, [errors, submitCount, setFocus]);
+  return null;
 }
 
 /** A failed save: the form shows field errors itself; anything else gets its toast. */

@@ -158,4 +158,32 @@ describe("a user type's creation form", () => {
       'Vendeur (PROFILE_SELLER)',
     ]);
   });
+
+  it('gives the focus to the field the server refused', async () => {
+    server.use(
+      http.post('*/api/userTypes', () =>
+        HttpResponse.json(
+          {
+            '@type': 'ConstraintViolationList',
+            detail: 'name: Cette valeur est déjà utilisée.',
+            violations: [{ propertyPath: 'name', message: 'Cette valeur est déjà utilisée.' }],
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    renderScreen(<GenericCreate title="Nouveau type" />, {
+      route: '/admin/droits/types/create',
+      at: '/admin/droits/types/create',
+      resource: 'userTypes',
+      account: 'ageo',
+    });
+    const label = await screen.findByLabelText(/^Libellé/);
+    await userEvent.type(label, 'Vendeur');
+    await userEvent.click(screen.getByRole('combobox', { name: /^Rôle du profil/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Vendeur (PROFILE_SELLER)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Cette valeur est déjà utilisée.')).toBeVisible();
+    await waitFor(() => expect(label).toHaveFocus());
+  });
 });
