@@ -11,7 +11,7 @@ import { Insured } from '../../src/domain/schema/insured.ts';
 import { type AnyClass, entries, isReadable, sortOf } from '../../src/domain/schema/types.ts';
 import { resourceMessages } from '../../src/i18n/resources.fr.ts';
 import { fileRows, type Kind, runExport } from './support/exportFiles.ts';
-import { type Json, ScopedApi } from './support/scopedApi.ts';
+import { CONTRACTS, type Json, ScopedApi } from './support/scopedApi.ts';
 import { startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -111,12 +111,22 @@ describe.each(CLASSES.map((decl) => [decl.name, decl] as const))('class %s', (_n
   });
 });
 
-/** The export of each class that has one (tests/api/support/exportFiles.ts kinds). */
-const EXPORT_KINDS: Record<string, Kind> = {
-  contracts: 'contracts',
-  insureds: 'insureds',
-  contributions: 'cotisations',
-  cotisations: 'cotisations',
+/**
+ * The export of each class that has one (tests/api/support/exportFiles.ts kinds), with the
+ * filters that choose it: a contract's insured persons are the insured export of one contract.
+ */
+const EXPORT_KINDS: Record<
+  string,
+  { kind: Kind; filters?: () => Promise<Record<string, string>> }
+> = {
+  contracts: { kind: 'contracts' },
+  insureds: { kind: 'insureds' },
+  contractInsureds: {
+    kind: 'insureds',
+    filters: async () => ({ 'contrat.id': String(await api.one(`${CONTRACTS.vendeur} LIMIT 1`)) }),
+  },
+  contributions: { kind: 'cotisations' },
+  cotisations: { kind: 'cotisations' },
 };
 
 /** The header row of the class's export (the commissions' is their XLSX download). */
@@ -128,11 +138,17 @@ async function exportHeaders(decl: AnyClass): Promise<unknown[][]> {
     expect(response.status).toBe(200);
     return [(await fileRows('xlsx', response))[0]];
   }
-  const kind = EXPORT_KINDS[decl.resource];
-  expect(kind, `an export kind for ${decl.resource}`).toBeDefined();
+  const sheet = EXPORT_KINDS[decl.resource];
+  expect(sheet, `an export kind for ${decl.resource}`).toBeDefined();
   const headers: unknown[][] = [];
   for (const format of ['xlsx', 'csv'] as const) {
-    const { download } = await runExport(api, 'vendeur', kind, format);
+    const { download } = await runExport(
+      api,
+      'vendeur',
+      sheet.kind,
+      format,
+      (await sheet.filters?.()) ?? {},
+    );
     headers.push((await fileRows(format, download))[0]);
   }
   return headers;
