@@ -20,11 +20,16 @@ export function prepareRole(values: Record<string, unknown>, before?: Record<str
   if ((values.deleteWarning ?? before?.deleteWarning) === true) values.hasWarning = false;
 }
 
-/** Whether the role is a folder; undefined when there is no such role. */
-async function isFolderRole(trx: Kysely<unknown>, id: number): Promise<boolean | undefined> {
-  const { rows } = await sql<{ is_folder: boolean }>`
-    SELECT is_folder FROM role WHERE id = ${id}`.execute(trx);
-  return rows[0]?.is_folder;
+interface StoredRole {
+  name: string;
+  isFolder: boolean;
+}
+
+/** The role's code and kind as stored; undefined when there is no such role. */
+async function storedRoleOf(trx: Kysely<unknown>, id: number): Promise<StoredRole | undefined> {
+  const { rows } = await sql<StoredRole>`
+    SELECT name, is_folder AS "isFolder" FROM role WHERE id = ${id}`.execute(trx);
+  return rows[0];
 }
 
 /** Why a right the product's code reads is kept as it is: deleted, renamed, made a folder. */
@@ -50,9 +55,10 @@ export async function checkRole(
 ): Promise<Violation[]> {
   const violations: Violation[] = [];
   // The role as stored (a creation is none), read once whichever rule asks first.
-  let stored: Promise<boolean | undefined> | undefined;
-  const storedIsFolder = () =>
-    (stored ??= id === undefined ? Promise.resolve(false) : isFolderRole(trx, id));
+  let stored: Promise<StoredRole | undefined> | undefined;
+  const storedRole = () =>
+    (stored ??= id === undefined ? Promise.resolve(undefined) : storedRoleOf(trx, id));
+  const storedIsFolder = async () => (await storedRole())?.isFolder ?? false;
   if (typeof values.name === 'string' && !RIGHT_CODE.test(values.name)) {
     if ((values.isFolder ?? (await storedIsFolder())) !== true) {
       violations.push({
@@ -62,11 +68,8 @@ export async function checkRole(
       });
     }
   }
-  if ((typeof values.name === 'string' || values.isFolder === true) && id !== undefined) {
-    const { rows } = await sql<{ name: string }>`SELECT name FROM role WHERE id = ${id}`.execute(
-      trx,
-    );
-    const code = rows[0]?.name;
+  if (typeof values.name === 'string' || values.isFolder === true) {
+    const code = (await storedRole())?.name;
     if (code !== undefined && PRODUCT_RIGHTS.has(code)) {
       if (typeof values.name === 'string' && values.name !== code) {
         violations.push({ propertyPath: 'name', message: PRODUCT_RIGHT_KEPT.rename(code) });
@@ -79,7 +82,7 @@ export async function checkRole(
   }
   const parent = values.parent;
   if (typeof parent === 'number') {
-    const parentIsFolder = await isFolderRole(trx, parent);
+    const parentIsFolder = (await storedRoleOf(trx, parent))?.isFolder;
     // A parent that is no folder is the declaration's refusal (Role.parent, relation.only).
     if (parentIsFolder === undefined) {
       violations.push({ propertyPath: 'parent', message: "Ce dossier n'existe pas." });
