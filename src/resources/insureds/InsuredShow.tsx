@@ -8,6 +8,10 @@ import { useRecordContext } from 'ra-core';
 import { AddressTabs, useAddressParam } from '../../components/AddressTabs.tsx';
 import { LOAD_ERRORS, MISSING_IDS, SpecShow } from '../../components/list/index.ts';
 import { fullName } from '../../domain/premium.ts';
+import { Benefit } from '../../domain/schema/benefit.ts';
+import { Contract } from '../../domain/schema/contract.ts';
+import { Beneficiary, Subscription } from '../../domain/schema/insured.ts';
+import { Premium } from '../../domain/schema/premium.ts';
 import { BenefitsOf } from '../benefits/BenefitsOf.tsx';
 import { ContractsOf } from '../contracts/ContractsOf.tsx';
 import { PremiumsOf } from '../premiums/PremiumsOf.tsx';
@@ -17,13 +21,14 @@ import { CarteTp } from './CarteTp.tsx';
 import { InsuredIdentity, type InsuredRecord } from './InsuredIdentity.tsx';
 import { BeneficiariesOf, SubscriptionsOf } from './InsuredRelated.tsx';
 
+// The related lists are named by their class, as the contract's tabs are.
 const TABS = [
   { key: 'identite', label: 'Identité' },
-  { key: 'ayants-droit', label: 'Ayants droit' },
-  { key: 'adhesions', label: 'Adhésions' },
-  { key: 'cotisations', label: 'Cotisations' },
-  { key: 'prestations', label: 'Prestations' },
-  { key: 'contrats', label: 'Contrats' },
+  { key: 'ayants-droit', label: Beneficiary.plural },
+  { key: 'adhesions', label: Subscription.plural },
+  { key: 'cotisations', label: Premium.plural },
+  { key: 'prestations', label: Benefit.plural },
+  { key: 'contrats', label: Contract.plural },
   { key: 'carte-tp', label: 'Carte TP' },
 ] as const;
 
