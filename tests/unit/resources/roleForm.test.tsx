@@ -42,13 +42,15 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-const openCreation = () =>
-  renderScreen(<GenericCreate title="Nouveau droit" />, {
-    route: '/admin/droits/arbre/create',
-    at: '/admin/droits/arbre/create',
-    resource: 'roles',
+/** A generic creation form of the rights screens, as the operator opens it. */
+const openCreationOf = (resource: string, path: string, title: string) =>
+  renderScreen(<GenericCreate title={title} />, {
+    route: `${path}/create`,
+    at: `${path}/create`,
+    resource,
     account: 'ageo',
   });
+const openCreation = () => openCreationOf('roles', '/admin/droits/arbre', 'Nouveau droit');
 
 describe("a right's creation form", () => {
   it('hides the realms and profiles of a folder, and the warning on giving a right that warns on deletion', async () => {
@@ -113,12 +115,7 @@ describe('the rights a form offers (RelationDecl.only), by label', () => {
 
   it("offers a profile's rights without the folders, sorted by label", async () => {
     const queries = asked();
-    renderScreen(<GenericCreate title="Nouveau profil" />, {
-      route: '/admin/droits/profils/create',
-      at: '/admin/droits/profils/create',
-      resource: 'profiles',
-      account: 'ageo',
-    });
+    openCreationOf('profiles', '/admin/droits/profils', 'Nouveau profil');
     expect(await screen.findByRole('combobox', { name: 'Droits' })).toBeInTheDocument();
     await waitFor(() => expect(queries.length).toBeGreaterThan(0));
     expect(queries.at(-1)?.get('isFolder')).toBe('false');
@@ -137,12 +134,7 @@ describe('the rights a form offers (RelationDecl.only), by label', () => {
 
 describe("a user type's creation form", () => {
   it('offers the five profile roles by name and code, not a free text', async () => {
-    renderScreen(<GenericCreate title="Nouveau type" />, {
-      route: '/admin/droits/types/create',
-      at: '/admin/droits/types/create',
-      resource: 'userTypes',
-      account: 'ageo',
-    });
+    openCreationOf('userTypes', '/admin/droits/types', 'Nouveau type');
     // Left empty, a field says what the API would: its label, in the same words.
     await userEvent.type(await screen.findByLabelText(/^Libellé/), 'Courtier');
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -172,12 +164,7 @@ describe("a user type's creation form", () => {
         ),
       ),
     );
-    renderScreen(<GenericCreate title="Nouveau type" />, {
-      route: '/admin/droits/types/create',
-      at: '/admin/droits/types/create',
-      resource: 'userTypes',
-      account: 'ageo',
-    });
+    openCreationOf('userTypes', '/admin/droits/types', 'Nouveau type');
     const label = await screen.findByLabelText(/^Libellé/);
     await userEvent.type(label, 'Vendeur');
     await userEvent.click(screen.getByRole('combobox', { name: /^Rôle du profil/ }));
