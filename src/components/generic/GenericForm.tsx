@@ -1,12 +1,13 @@
 // Creation and edit of a plain class (`generic: true`): an input per property the class lets a
 // client write, with the server's own checks (required, length) run before sending; the
 // server's 422 violations come back on their fields, a concurrent change (412) as a toast. An
-// input whose property applies only under other values (`onlyWhen`) shows only then.
-import { useNotify } from 'ra-core';
+// input whose property applies only under other values (`onlyWhen`) shows only then; a field a
+// record the product's code relies on keeps (the class's `kept`) is shown read-only.
+import { useNotify, useRecordContext } from 'ra-core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Create, SimpleForm } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { applies, type PropertyDecl } from '../../domain/schema/types.ts';
+import { applies, keptReason, type PropertyDecl } from '../../domain/schema/types.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { SpecEdit } from '../list/SpecEdit.tsx';
 import { errorToast } from '../list/SpecList.tsx';
@@ -21,18 +22,20 @@ function Applicable({ property, children }: { property: PropertyDecl; children: 
 
 function Inputs() {
   const decl = useClass();
+  const record = useRecordContext();
   return (
     <SimpleForm noValidate sx={{ maxWidth: '100%' }}>
       <FocusRefusedField />
-      {writableProperties(decl).map(([name, p]) =>
-        p.onlyWhen ? (
+      {writableProperties(decl).map(([name, p]) => {
+        const input = inputOf(name, p, keptReason(decl, record, name));
+        return p.onlyWhen ? (
           <Applicable key={name} property={p}>
-            {inputOf(name, p)}
+            {input}
           </Applicable>
         ) : (
-          inputOf(name, p)
-        ),
-      )}
+          input
+        );
+      })}
     </SimpleForm>
   );
 }

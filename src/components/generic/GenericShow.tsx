@@ -1,12 +1,13 @@
 // The detail of a plain class (`generic: true`): each shown property with its label, and edit
 // and delete for those the class lets do them (a delete asks first; the server's French refusal,
-// such as a record still in use, is what the toast says).
+// such as a record still in use, is what the toast says). A record the product's code relies on
+// (the class's `kept`) offers no delete.
 
 import { Stack } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import { DeleteButton, EditButton, Labeled, TopToolbar } from 'react-admin';
 import { type AnyClass, classNamed } from '../../domain/schema/index.ts';
-import { applies } from '../../domain/schema/types.ts';
+import { applies, isKept } from '../../domain/schema/types.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { MISSING_IDS } from '../list/loadErrors.ts';
 import { SpecShow } from '../list/SpecShow.tsx';
@@ -62,7 +63,7 @@ function Actions() {
   const decl = useClass();
   const record = useRecordContext();
   const mayUpdate = useMay(decl, 'update');
-  const mayDelete = useMay(decl, 'delete');
+  const mayDelete = useMay(decl, 'delete') && !isKept(decl, record);
   const warning = deleteWarningOf(decl, record);
   return (
     <TopToolbar>

@@ -2,7 +2,13 @@
 // field that displays it, the input that edits it, the filter that narrows a list by it. Labels
 // are never written here: react-admin reads resources.<name>.fields.<source> (i18n).
 import { Box, Typography } from '@mui/material';
-import { useFieldValue, usePermissions, useRecordContext, useResourceContext } from 'ra-core';
+import {
+  useFieldValue,
+  useGetList,
+  usePermissions,
+  useRecordContext,
+  useResourceContext,
+} from 'ra-core';
 import type { ReactElement } from 'react';
 import {
   AutocompleteArrayInput,
@@ -19,6 +25,7 @@ import {
   ReferenceInput,
   SelectField,
   SelectInput,
+  type SelectInputProps,
   SingleFieldList,
   TextField,
   TextInput,
@@ -224,9 +231,14 @@ export function fieldOf(name: string, p: PropertyDecl): ReactElement {
 }
 
 /** The input of a writable property, with the checks the server makes on it. */
-export function inputOf(name: string, p: PropertyDecl): ReactElement {
+/**
+ * The input of a writable property. `kept`: why the record keeps this field as it is (the
+ * class's `kept`): the input shows its value read-only, with the reason under it.
+ */
+export function inputOf(name: string, p: PropertyDecl, kept?: string): ReactElement {
   const validate = checksOf(p);
-  const common = { source: name, validate, fullWidth: true, sx: { maxWidth: 560 } };
+  const fixed = kept ? { readOnly: true, helperText: kept } : {};
+  const common = { source: name, validate, fullWidth: true, sx: { maxWidth: 560 }, ...fixed };
   const many = manyTargetOf(p);
   if (many) {
     return (
@@ -260,11 +272,15 @@ export function inputOf(name: string, p: PropertyDecl): ReactElement {
     );
   }
   if (p.choices && p.type !== 'boolean') {
-    return <SelectInput key={name} choices={choicesOf(p)} {...common} />;
+    return p.unique ? (
+      <UniqueChoiceInput key={name} offered={p} {...common} />
+    ) : (
+      <SelectInput key={name} choices={choicesOf(p)} {...common} />
+    );
   }
   switch (p.type) {
     case 'boolean':
-      return <BooleanInput key={name} source={name} />;
+      return <BooleanInput key={name} source={name} {...fixed} />;
     case 'integer':
     case 'decimal':
       return <NumberInput key={name} step={p.type === 'integer' ? 1 : 'any'} {...common} />;
@@ -275,6 +291,31 @@ export function inputOf(name: string, p: PropertyDecl): ReactElement {
     default:
       return <TextInput key={name} {...common} />;
   }
+}
+
+/**
+ * A choice no two records may hold (`unique`): those another record of the list holds are
+ * offered disabled, named by that record, so that a save is not refused for them.
+ */
+function UniqueChoiceInput({
+  offered,
+  source,
+  ...common
+}: Omit<SelectInputProps, 'choices'> & { offered: PropertyDecl; source: string }) {
+  const resource = useResourceContext() ?? '';
+  const record = useRecordContext();
+  const decl = classOfResource(resource);
+  const { data = [] } = useGetList(resource, { pagination: { page: 1, perPage: ALL } });
+  const holders = new Map(
+    data.filter((other) => other.id !== record?.id).map((other) => [other[source], other]),
+  );
+  const choices = choicesOf(offered).map((choice) => {
+    const holder = holders.get(choice.id);
+    if (!holder) return choice;
+    const by = decl?.display ? holder[decl.display] : holder.id;
+    return { ...choice, name: `${choice.name}, déjà pris par « ${by} »`, disabled: true };
+  });
+  return <SelectInput source={source} choices={choices} {...common} />;
 }
 
 /** The inputs of a creation or edit form: every property the class lets a client write. */

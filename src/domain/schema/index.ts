@@ -15,6 +15,7 @@ import { BusinessProvider, InsuranceCompany, Organization } from './organization
 import { Pole } from './pole.ts';
 import { Premium } from './premium.ts';
 import { Product } from './product.ts';
+import { classesNamingRights } from './productRights.ts';
 import { Profile, ProfileRealm, Realm, RightsChange, Role, RoleTheme, UserType } from './rights.ts';
 import { Broker, Supervisor } from './seller.ts';
 import { Supplier } from './supplier.ts';
@@ -59,6 +60,9 @@ export const CLASSES: readonly AnyClass[] = [
   UserImportHistory,
   AuditEvent,
 ];
+
+// The roles the classes name are rights the product's code reads (a Role the API keeps).
+classesNamingRights(CLASSES);
 
 const byResource = new Map(CLASSES.map((c) => [c.resource, c]));
 

@@ -5,6 +5,7 @@
 // (server/src/auth/rights.ts): what these screens edit is what the server authorises.
 import { REALM_NAME } from '../directory.ts';
 import { PROFILE_ROLE_LABELS, ROLE_HIERARCHY } from '../roles.ts';
+import { isProductRight } from './productRights.ts';
 import { defineClass, idProperty } from './types.ts';
 
 /** The profile roles of the hierarchy (spec §6), highest first. */
@@ -171,7 +172,8 @@ export const UserType = defineClass({
       maxLength: 60,
       // A role of the hierarchy of spec §6, which the rules expand: any other PROFILE_* code
       // would give its users nothing below it. One type per role (migration 029). Offered as
-      // a list, each by its name and code.
+      // a list, each by its name and code, those another type holds disabled.
+      unique: true,
       choices: Object.fromEntries(
         PROFILE_ROLES.map((role) => [role, `${PROFILE_ROLE_LABELS[role] ?? role} (${role})`]),
       ),
@@ -325,6 +327,20 @@ export const Role = defineClass({
   access,
   // Spec administration §4: deleting a role in use first shows its warning.
   deleteWarning: { flag: 'deleteWarning', message: 'warningMsg', inUse: 'profiles' },
+  // A right the product's code reads keeps its code, stays a right and is never deleted: it
+  // would take a screen or a rule away from everyone at once (./productRights.ts).
+  kept: {
+    when: (role) => isProductRight(String(role.name)),
+    deleted: (role) =>
+      `Suppression impossible : l’application s’appuie sur le droit ${role.name}. Retirez-le des profils qui ne doivent plus l’avoir.`,
+    fields: {
+      name: (role) =>
+        `Code non modifiable : l’application lit le droit ${role.name} sous ce code. Changez plutôt son libellé.`,
+      // A folder has no profiles (roleRules.ts empties them): every profile would lose it.
+      isFolder: (role) =>
+        `Le droit ${role.name} ne peut pas devenir un dossier : l’application s’appuie sur lui, et un dossier ne se donne à aucun profil.`,
+    },
+  },
   messages: {
     notFound: 'Ce droit est introuvable.',
     inUse: 'Suppression impossible : ce dossier contient des droits. Déplacez-les d’abord.',

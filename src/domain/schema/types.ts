@@ -161,6 +161,28 @@ export interface PropertyDecl {
   sort?: true | SortDecl;
   /** A closed list of values, each with its French label: screens show and filter by label. */
   choices?: Readonly<Record<string, string>>;
+  /**
+   * No two records hold the same value (the database's unique index has the last word: 422
+   * « Cette valeur est déjà utilisée. »). Forms offer only the choices no other record holds.
+   */
+  unique?: true;
+}
+
+/** A member as the API shows it, read by name. */
+// biome-ignore lint/suspicious/noExplicitAny: a member is JSON, read by name.
+export type Member = Record<string, any>;
+
+/**
+ * Records the product's own code relies on (a right it reads by its code). For a stored record
+ * `when` holds for, the server refuses its deletion (409, `deleted`) and a change of any of
+ * `fields` (422, that field's message); the screens offer neither.
+ */
+export interface KeptDecl<P extends string = string> {
+  when(record: Member): boolean;
+  /** Why such a record cannot be deleted. */
+  deleted(record: Member): string;
+  /** The fields such a record keeps, each with why. */
+  fields: Readonly<Partial<Record<P, (record: Member) => string>>>;
 }
 
 export interface ClassDecl<P extends string = string> {
@@ -251,6 +273,8 @@ export interface ClassDecl<P extends string = string> {
    * `inUse` list holds (a role's profiles, which lose it).
    */
   deleteWarning?: { flag: NoInfer<P>; message: NoInfer<P>; inUse?: NoInfer<P> };
+  /** The records kept as they are, in part, because the product's code relies on them. */
+  kept?: KeptDecl<NoInfer<P>>;
   /**
    * Its records tell a change of another class's record (the rights history): the detail
    * shows what differs between the `before` and `after` snapshots, each under the label the
@@ -436,3 +460,13 @@ export function collectionPath(decl: AnyClass): string {
 
 /** The item path base of a member: /api/contracts for /api/contracts/12. */
 export const itemBase = (decl: AnyClass): string => decl.paths.item ?? collectionPath(decl);
+
+/** Whether the stored record is one the product's code relies on (the class's `kept`). */
+export const isKept = (decl: AnyClass, record: Member | undefined): boolean =>
+  Boolean(record && decl.kept?.when(record));
+
+/** Why the record keeps this field as it is, if it does (`kept.fields`). */
+export function keptReason(decl: AnyClass, record: Member | undefined, field: string) {
+  const reason = decl.kept?.fields[field];
+  return reason && record && isKept(decl, record) ? reason(record) : undefined;
+}

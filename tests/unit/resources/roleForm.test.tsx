@@ -6,8 +6,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GenericCreate } from '../../../src/components/generic/GenericForm.tsx';
+import { GenericCreate, GenericEdit } from '../../../src/components/generic/GenericForm.tsx';
 import { GenericShow } from '../../../src/components/generic/GenericShow.tsx';
 import { hydraCollection } from '../support/hydra.ts';
 import { renderScreen } from '../support/renderScreen.tsx';
@@ -31,7 +32,39 @@ const folder = {
   profiles: [],
 };
 
+/** A right the product's code reads (Role.kept), and one an administrator added. */
+const right = (id: number, name: string) => ({
+  ...folder,
+  '@id': `/api/roles/${id}`,
+  id,
+  name,
+  description: name,
+  isFolder: false,
+});
+
+/** Two user types, each holding a profile role (one type per role). */
+const userTypes = [
+  {
+    '@id': '/api/userTypes/1',
+    '@type': 'UserType',
+    id: 1,
+    name: 'Vendeur',
+    role: 'PROFILE_SELLER',
+  },
+  {
+    '@id': '/api/userTypes/2',
+    '@type': 'UserType',
+    id: 2,
+    name: 'Manageur',
+    role: 'PROFILE_MANAGER',
+  },
+];
+
 const server = setupServer(
+  http.get('*/api/userTypes', () => hydraCollection(userTypes)),
+  http.get('*/api/userTypes/1', () => HttpResponse.json(userTypes[0])),
+  http.get('*/api/roles/4', () => HttpResponse.json(right(4, 'PROFILE_GROUP'))),
+  http.get('*/api/roles/90', () => HttpResponse.json(right(90, 'VIEW_REPORTS'))),
   http.get('*/api/realms', () => hydraCollection([])),
   http.get('*/api/profiles', () => hydraCollection([])),
   http.get('*/api/roles', () => hydraCollection([])),
@@ -86,6 +119,50 @@ describe("a right's order", () => {
   });
 });
 
+/** A screen of one right, as the operator opens it. */
+const openRight = (page: ReactElement, at: string) =>
+  renderScreen(page, {
+    route: '/admin/droits/arbre/:id/*',
+    at,
+    resource: 'roles',
+    account: 'ageo',
+  });
+
+describe('a right the product relies on (Role.kept), on the screens', () => {
+  it('offers no delete', async () => {
+    openRight(<GenericShow title="Droit" />, '/admin/droits/arbre/4');
+    expect(await screen.findByText('Dossier')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supprimer' })).toBeNull();
+  });
+
+  it('offers a delete for a right an administrator added', async () => {
+    openRight(<GenericShow title="Droit" />, '/admin/droits/arbre/90');
+    expect(await screen.findByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
+  });
+
+  it('shows its code and kind read-only, with the reason, and its label editable', async () => {
+    openRight(<GenericEdit title="Droit" />, '/admin/droits/arbre/4/edit');
+    const code = await screen.findByRole('textbox', { name: /^Code/ });
+    await waitFor(() => expect(code).toHaveValue('PROFILE_GROUP'));
+    expect(code).toHaveAttribute('readonly');
+    expect(
+      screen.getByText(
+        'Code non modifiable : l’application lit le droit PROFILE_GROUP sous ce code. Changez plutôt son libellé.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Dossier')).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Libellé' })).not.toHaveAttribute('readonly');
+  });
+
+  it('leaves a right an administrator added open to a new code', async () => {
+    openRight(<GenericEdit title="Droit" />, '/admin/droits/arbre/90/edit');
+    const code = await screen.findByRole('textbox', { name: /^Code/ });
+    await waitFor(() => expect(code).toHaveValue('VIEW_REPORTS'));
+    expect(code).not.toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Dossier')).toBeEnabled();
+  });
+});
+
 describe("a folder's detail", () => {
   it('shows no realms nor profiles', async () => {
     renderScreen(<GenericShow title="Droit" />, {
@@ -134,6 +211,7 @@ describe('the rights a form offers (RelationDecl.only), by label', () => {
 
 describe("a user type's creation form", () => {
   it('offers the five profile roles by name and code, not a free text', async () => {
+    // A role another type gives is offered disabled (one type per role), named by that type.
     openCreationOf('userTypes', '/admin/droits/types', 'Nouveau type');
     // Left empty, a field says what the API would: its label, in the same words.
     await userEvent.type(await screen.findByLabelText(/^Libellé/), 'Courtier');
@@ -146,9 +224,39 @@ describe("a user type's creation form", () => {
       'Administrateur AGEO (PROFILE_ADMIN_AGEO)',
       'Administrateur partenaire (PROFILE_ADMIN_PARTNER)',
       'Groupe (PROFILE_GROUP)',
-      'Manageur (PROFILE_MANAGER)',
-      'Vendeur (PROFILE_SELLER)',
+      'Manageur (PROFILE_MANAGER), déjà pris par « Manageur »',
+      'Vendeur (PROFILE_SELLER), déjà pris par « Vendeur »',
     ]);
+  });
+
+  it('offers disabled, by the type holding it, a role another type already gives', async () => {
+    openCreationOf('userTypes', '/admin/droits/types', 'Nouveau type');
+    await userEvent.click(await screen.findByRole('combobox', { name: /^Rôle du profil/ }));
+    const taken = await screen.findByRole('option', {
+      name: 'Vendeur (PROFILE_SELLER), déjà pris par « Vendeur »',
+    });
+    expect(taken).toHaveAttribute('aria-disabled', 'true');
+    expect(
+      screen.getByRole('option', {
+        name: 'Manageur (PROFILE_MANAGER), déjà pris par « Manageur »',
+      }),
+    ).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Groupe (PROFILE_GROUP)' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+  });
+
+  it("offers a type's own role to its edit form", async () => {
+    renderScreen(<GenericEdit title="Type" />, {
+      route: '/admin/droits/types/:id/*',
+      at: '/admin/droits/types/1/edit',
+      resource: 'userTypes',
+      account: 'ageo',
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: /^Rôle du profil/ }));
+    expect(
+      await screen.findByRole('option', { name: 'Vendeur (PROFILE_SELLER)' }),
+    ).not.toHaveAttribute('aria-disabled');
   });
 
   it('gives the focus to the field the server refused', async () => {
@@ -168,7 +276,7 @@ describe("a user type's creation form", () => {
     const label = await screen.findByLabelText(/^Libellé/);
     await userEvent.type(label, 'Vendeur');
     await userEvent.click(screen.getByRole('combobox', { name: /^Rôle du profil/ }));
-    await userEvent.click(await screen.findByRole('option', { name: 'Vendeur (PROFILE_SELLER)' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Groupe (PROFILE_GROUP)' }));
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Cette valeur est déjà utilisée.')).toBeVisible();
     await waitFor(() => expect(label).toHaveFocus());

@@ -5,6 +5,8 @@
 // - the body read against the declaration (./body.ts): every fault at once, 422 in French;
 // - If-Match against the item's ETag (GET sends it): 412 and nothing written when the record
 //   changed since it was read; the row is locked for the time of the check and the write;
+// - a record the product's code relies on (the class's `kept`) is never deleted (409) and
+//   keeps its kept fields (422);
 // - one transaction; the database's own constraints have the last word (unique: 422 on the
 //   field, a DELETE of a record others refer to: 409);
 // - after the commit, the class's hub topic hears of it so that open lists refetch.
@@ -15,7 +17,9 @@ import {
   type AnyClass,
   collectionPath,
   entries,
+  isKept,
   isWritable,
+  keptReason,
   linkOf,
 } from '../../../../src/domain/schema/types.ts';
 import { changeEvents, recordAudit } from '../../audit/record.ts';
@@ -44,12 +48,6 @@ export interface WriteBinding {
     ctx: Ctx,
     id?: number,
   ): Promise<Violation[]> | Violation[];
-  /**
-   * Refuses a deletion the database cannot judge (a right the product's code reads): throws an
-   * HttpError, in the write's transaction, before anything is deleted. `before` is the member
-   * as GET shows it.
-   */
-  beforeDelete?(trx: Kysely<DB>, before: Record<string, unknown>, ctx: Ctx): Promise<void> | void;
   /**
    * Rules that change what is written rather than refuse it (a folder role has no realms),
    * applied to the body's values before the checks. `before` is the member as GET shows it.
@@ -167,7 +165,18 @@ function databaseRefusal(decl: AnyClass, table: Table, error: unknown, deleting:
   return undefined;
 }
 
-/** POST, PUT, PATCH and DELETE for the class, as its `access` allows. */
+/** A kept record's fields the body would change (the class's `kept`), each refused. */
+function keptViolations(
+  decl: AnyClass,
+  values: Record<string, unknown>,
+  before: Record<string, unknown>,
+): Violation[] {
+  return Object.keys(values).flatMap((field) => {
+    const reason = values[field] !== before[field] && keptReason(decl, before, field);
+    return reason ? [{ propertyPath: field, message: reason }] : [];
+  });
+}
+
 /** The writes of a class, for code of the server that writes as a caller would. */
 export interface ClassWrites {
   create?(
@@ -177,6 +186,7 @@ export interface ClassWrites {
   ): Promise<{ id: number; values: Record<string, unknown> }>;
 }
 
+/** POST, PUT, PATCH and DELETE for the class, as its `access` allows. */
 export async function writes(
   api: Api,
   deps: ResourceDeps,
@@ -385,6 +395,7 @@ export async function writes(
           const before = await current(trx, ctx, request, id);
           const partners = [await partnerOf(trx, id)];
           const { values, violations } = readBody(decl, request.body, mode, ctx.principal, before);
+          violations.push(...keptViolations(decl, values, before));
           binding.prepare?.(values, before);
           await checked(trx, ctx, values, violations, id);
           if (Object.keys(values).length === 0) return { values, before, partners };
@@ -422,7 +433,7 @@ export async function writes(
         const id = ctx.pathId('id', notFound);
         const partner = await inTransaction(true, async (trx) => {
           const before = await current(trx, ctx, request, id);
-          await binding.beforeDelete?.(trx as never, before, ctx);
+          if (isKept(decl, before)) throw httpError(409, decl.kept?.deleted(before));
           const owner = await partnerOf(trx, id);
           const { name, id: idColumn } = tableFor();
           await trx.deleteFrom(name).where(idColumn, '=', id).execute();

@@ -7,7 +7,7 @@ import { genericResource } from '../framework/generic.ts';
 import type { Api, ResourceDeps } from '../framework/index.ts';
 import { classSource } from '../framework/schema.ts';
 import type { AnySelect } from '../framework/source.ts';
-import { checkRole, prepareRole, refuseProductRight } from './roleRules.ts';
+import { checkRole, prepareRole } from './roleRules.ts';
 import { registerTree } from './tree.ts';
 
 const profileRealms = classSource(ProfileRealm, {
@@ -25,6 +25,5 @@ export async function register(api: Api, deps: ResourceDeps): Promise<void> {
   await genericResource(api, deps, Role, {
     prepare: prepareRole,
     check: (trx, values, _ctx, id) => checkRole(trx as never, values, id),
-    beforeDelete: (_trx, before) => refuseProductRight(before),
   });
 }

@@ -1,12 +1,10 @@
 // What a role's write must respect beyond its fields (spec administration §4): a folder has no
 // realms nor profiles; a role that warns on deletion does not also warn when given; a role sits
 // under a folder, never under itself or one of its own descendants; a right's code has the form
-// of one (RIGHT_CODE), since users' roles are stored joined by commas; a right the product's
-// code reads (PRODUCT_RIGHTS) keeps its code, stays a right and is never deleted.
+// of one (RIGHT_CODE), since users' roles are stored joined by commas. A right the product's
+// code reads is kept as it is by the class's declaration (Role.kept, src/domain/schema/rights.ts).
 import { type Kysely, sql } from 'kysely';
 import { RIGHT_CODE } from '../../../../src/domain/roles.ts';
-import { PRODUCT_RIGHTS } from '../../../../src/domain/schema/productRights.ts';
-import { httpError } from '../../http/problem.ts';
 import type { Violation } from '../../http/violations.ts';
 
 export function prepareRole(values: Record<string, unknown>, before?: Record<string, unknown>) {
@@ -20,32 +18,11 @@ export function prepareRole(values: Record<string, unknown>, before?: Record<str
   if ((values.deleteWarning ?? before?.deleteWarning) === true) values.hasWarning = false;
 }
 
-interface StoredRole {
-  name: string;
-  isFolder: boolean;
-}
-
-/** The role's code and kind as stored; undefined when there is no such role. */
-async function storedRoleOf(trx: Kysely<unknown>, id: number): Promise<StoredRole | undefined> {
-  const { rows } = await sql<StoredRole>`
-    SELECT name, is_folder AS "isFolder" FROM role WHERE id = ${id}`.execute(trx);
-  return rows[0];
-}
-
-/** Why a right the product's code reads is kept as it is: deleted, renamed, made a folder. */
-const PRODUCT_RIGHT_KEPT = {
-  delete: (code: string) =>
-    `Suppression impossible : l’application s’appuie sur le droit ${code}. Retirez-le des profils qui ne doivent plus l’avoir.`,
-  rename: (code: string) =>
-    `Code non modifiable : l’application lit le droit ${code} sous ce code. Changez plutôt son libellé.`,
-  folder: (code: string) =>
-    `Le droit ${code} ne peut pas devenir un dossier : l’application s’appuie sur lui, et un dossier ne se donne à aucun profil.`,
-};
-
-/** A right the product's code reads (PRODUCT_RIGHTS) is never deleted: 409, nothing deleted. */
-export function refuseProductRight(before: Record<string, unknown>): void {
-  const code = String(before.name);
-  if (PRODUCT_RIGHTS.has(code)) throw httpError(409, PRODUCT_RIGHT_KEPT.delete(code));
+/** Whether the role is stored as a folder; undefined when there is no such role. */
+async function isStoredFolder(trx: Kysely<unknown>, id: number): Promise<boolean | undefined> {
+  const { rows } = await sql<{ isFolder: boolean }>`
+    SELECT is_folder AS "isFolder" FROM role WHERE id = ${id}`.execute(trx);
+  return rows[0]?.isFolder;
 }
 
 export async function checkRole(
@@ -54,11 +31,10 @@ export async function checkRole(
   id?: number,
 ): Promise<Violation[]> {
   const violations: Violation[] = [];
-  // The role as stored (a creation is none), read once whichever rule asks first.
-  let stored: Promise<StoredRole | undefined> | undefined;
-  const storedRole = () =>
-    (stored ??= id === undefined ? Promise.resolve(undefined) : storedRoleOf(trx, id));
-  const storedIsFolder = async () => (await storedRole())?.isFolder ?? false;
+  // Whether the role is stored as a folder (a creation is none), read once whichever rule asks.
+  let stored: Promise<boolean> | undefined;
+  const storedIsFolder = () =>
+    (stored ??= id === undefined ? Promise.resolve(false) : isStoredFolder(trx, id).then(Boolean));
   if (typeof values.name === 'string' && !RIGHT_CODE.test(values.name)) {
     if ((values.isFolder ?? (await storedIsFolder())) !== true) {
       violations.push({
@@ -68,21 +44,9 @@ export async function checkRole(
       });
     }
   }
-  if (typeof values.name === 'string' || values.isFolder === true) {
-    const code = (await storedRole())?.name;
-    if (code !== undefined && PRODUCT_RIGHTS.has(code)) {
-      if (typeof values.name === 'string' && values.name !== code) {
-        violations.push({ propertyPath: 'name', message: PRODUCT_RIGHT_KEPT.rename(code) });
-      }
-      // A folder has no profiles (prepareRole empties them): every profile would lose it.
-      if (values.isFolder === true) {
-        violations.push({ propertyPath: 'isFolder', message: PRODUCT_RIGHT_KEPT.folder(code) });
-      }
-    }
-  }
   const parent = values.parent;
   if (typeof parent === 'number') {
-    const parentIsFolder = (await storedRoleOf(trx, parent))?.isFolder;
+    const parentIsFolder = await isStoredFolder(trx, parent);
     // A parent that is no folder is the declaration's refusal (Role.parent, relation.only).
     if (parentIsFolder === undefined) {
       violations.push({ propertyPath: 'parent', message: "Ce dossier n'existe pas." });
