@@ -1,7 +1,8 @@
 // `npm test`: every check and every test, in the order that fails fastest.
-//   lint + format (Biome), type-check, unit tests, API tests on PGlite, API tests on the
-//   PostgreSQL server (TEST_DATABASE_URL, default the local one; required when CI=true),
-//   SPA and server build, then end to end in Debian's Chromium (installed here when missing).
+//   lint + format (Biome); the unit tests beside the type-check and the SPA and server build;
+//   the API tests on PGlite beside those on the PostgreSQL server (TEST_DATABASE_URL, default
+//   the local one; required when CI=true); then end to end in Debian's Chromium (installed
+//   here when missing).
 // Ends with one line "Tests: N passed, N failed" over every runner.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -125,6 +126,19 @@ function ensureChromium() {
   );
 }
 
+/** The SPA, then the server; the API tests need both (the server serves dist/, some open pages). */
+async function build() {
+  return (
+    (await runAside('Build the SPA (vite build)', process.execPath, [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--logLevel',
+      'warn',
+    ])) &&
+    (await runAside('Build the server (esbuild)', process.execPath, ['scripts/build-server.mjs']))
+  );
+}
+
 async function main() {
   rmSync('test-results', { recursive: true, force: true });
   mkdirSync('test-results', { recursive: true });
@@ -141,24 +155,24 @@ async function main() {
       '.',
     ]),
   );
-  step(
-    run('Type-check (tsc)', process.execPath, [
+  // The unit tests run in one worker (on 2 cores Vitest keeps the other for its own process),
+  // so the type-check and the builds take that other core meanwhile.
+  const typeCheckThenBuild = async () => {
+    const typed = await runAside('Type-check (tsc)', process.execPath, [
       'node_modules/typescript/bin/tsc',
       '--noEmit',
       '-p',
       'tsconfig.json',
-    ]),
-  );
-  step(vitest('unit', 'unit'));
-  // Before the API tests: the server serves dist/, and some API tests open pages.
-  const built = step(
-    run('Build the SPA (vite build)', process.execPath, [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--logLevel',
-      'warn',
-    ]) && run('Build the server (esbuild)', process.execPath, ['scripts/build-server.mjs']),
-  );
+    ]);
+    return [typed, await build()];
+  };
+  const [[types, built], unit] = await Promise.all([
+    typeCheckThenBuild(),
+    vitestAside('unit', 'unit'),
+  ]);
+  step(types);
+  step(unit);
+  step(built);
   // Both API runs side by side: each file has its own database, so they share nothing but the
   // machine (on 2 cores this saves about a third of their time).
   if (await reachable(PG_URL)) {
