@@ -5,12 +5,13 @@
 // record the product's code relies on keeps (the class's `kept`) is shown read-only.
 import { useNotify, useRecordContext } from 'ra-core';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Create, SimpleForm } from 'react-admin';
+import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { applies, keptReason, type PropertyDecl } from '../../domain/schema/types.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { SpecEdit } from '../list/SpecEdit.tsx';
 import { errorToast } from '../list/SpecList.tsx';
+import { GenericDeleteButton } from './GenericShow.tsx';
 import { inputOf, recordNameOf, useClass, writableProperties } from './parts.tsx';
 
 /** The input, shown only while the form's values are those its property applies under. */
@@ -24,7 +25,7 @@ function Inputs() {
   const decl = useClass();
   const record = useRecordContext();
   return (
-    <SimpleForm noValidate sx={{ maxWidth: '100%' }}>
+    <SimpleForm noValidate sx={{ maxWidth: '100%' }} toolbar={<FormToolbar />}>
       <FocusRefusedField />
       {writableProperties(decl).map(([name, p]) => {
         const input = inputOf(name, p, keptReason(decl, record, name));
@@ -37,6 +38,16 @@ function Inputs() {
         );
       })}
     </SimpleForm>
+  );
+}
+
+/** Save, and on an edit the same « Supprimer » as the detail's (none for a kept record). */
+function FormToolbar() {
+  return (
+    <Toolbar sx={{ justifyContent: 'space-between' }}>
+      <SaveButton />
+      <GenericDeleteButton />
+    </Toolbar>
   );
 }
 

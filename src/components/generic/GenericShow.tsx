@@ -59,21 +59,27 @@ function Fields() {
   );
 }
 
-function Actions() {
+/**
+ * « Supprimer », on the detail and the edit form alike: for whoever the class lets delete, but
+ * never a record the product's code relies on; it asks first, with the record's own warning.
+ */
+export function GenericDeleteButton() {
   const decl = useClass();
   const record = useRecordContext();
-  const mayUpdate = useMay(decl, 'update');
-  const mayDelete = useMay(decl, 'delete') && !isKept(decl, record);
+  const mayDelete = useMay(decl, 'delete');
+  if (!mayDelete || record?.id == null || isKept(decl, record)) return null;
   const warning = deleteWarningOf(decl, record);
+  return (
+    <DeleteButton mutationMode="pessimistic" {...(warning ? { confirmContent: warning } : {})} />
+  );
+}
+
+function Actions() {
+  const mayUpdate = useMay(useClass(), 'update');
   return (
     <TopToolbar>
       {mayUpdate && <EditButton />}
-      {mayDelete && (
-        <DeleteButton
-          mutationMode="pessimistic"
-          {...(warning ? { confirmContent: warning } : {})}
-        />
-      )}
+      <GenericDeleteButton />
     </TopToolbar>
   );
 }

@@ -1,13 +1,14 @@
 // What the generic screens show of a property, from its declaration (src/domain/schema): the
 // field that displays it, the input that edits it, the filter that narrows a list by it. Labels
 // are never written here: react-admin reads resources.<name>.fields.<source> (i18n).
-import { Box, Typography } from '@mui/material';
+import { Box, TextField as MuiTextField, Typography } from '@mui/material';
 import {
   useFieldValue,
   useGetList,
   usePermissions,
   useRecordContext,
   useResourceContext,
+  useTranslateLabel,
 } from 'ra-core';
 import type { ReactElement } from 'react';
 import {
@@ -232,13 +233,47 @@ export function fieldOf(name: string, p: PropertyDecl): ReactElement {
 
 /** The input of a writable property, with the checks the server makes on it. */
 /**
+ * A field the record keeps as it is (the class's `kept`): its value in a read-only text box,
+ * with the reason under it. Unlike an input react-admin makes read-only, which it disables,
+ * the box takes the focus, so that a keyboard or a screen reader reaches the reason too. The
+ * form still sends the value: it holds the whole record.
+ */
+function KeptValue({
+  source,
+  property,
+  reason,
+}: {
+  source: string;
+  property: PropertyDecl;
+  reason: string;
+}) {
+  const record = useRecordContext();
+  const resource = useResourceContext() ?? '';
+  const translateLabel = useTranslateLabel();
+  const value = record?.[source];
+  return (
+    <MuiTextField
+      label={translateLabel({ source, resource, label: property.label })}
+      value={property.type === 'boolean' ? yesNo(value) : String(value ?? '')}
+      helperText={reason}
+      slotProps={{ htmlInput: { readOnly: true } }}
+      variant="filled"
+      size="small"
+      margin="dense"
+      fullWidth
+      sx={{ maxWidth: 560, mb: 1 }}
+    />
+  );
+}
+
+/**
  * The input of a writable property. `kept`: why the record keeps this field as it is (the
- * class's `kept`): the input shows its value read-only, with the reason under it.
+ * class's `kept`): its value shown read-only, with that reason, in place of the input.
  */
 export function inputOf(name: string, p: PropertyDecl, kept?: string): ReactElement {
+  if (kept) return <KeptValue key={name} source={name} property={p} reason={kept} />;
   const validate = checksOf(p);
-  const fixed = kept ? { readOnly: true, helperText: kept } : {};
-  const common = { source: name, validate, fullWidth: true, sx: { maxWidth: 560 }, ...fixed };
+  const common = { source: name, validate, fullWidth: true, sx: { maxWidth: 560 } };
   const many = manyTargetOf(p);
   if (many) {
     return (
@@ -280,7 +315,7 @@ export function inputOf(name: string, p: PropertyDecl, kept?: string): ReactElem
   }
   switch (p.type) {
     case 'boolean':
-      return <BooleanInput key={name} source={name} {...fixed} />;
+      return <BooleanInput key={name} source={name} />;
     case 'integer':
     case 'decimal':
       return <NumberInput key={name} step={p.type === 'integer' ? 1 : 'any'} {...common} />;

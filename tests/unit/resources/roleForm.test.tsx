@@ -140,26 +140,31 @@ describe('a right the product relies on (Role.kept), on the screens', () => {
     expect(await screen.findByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
   });
 
-  it('shows its code and kind read-only, with the reason, and its label editable', async () => {
+  it('shows its code and kind read-only, with the reason, and no delete on its edit form', async () => {
     openRight(<GenericEdit title="Droit" />, '/admin/droits/arbre/4/edit');
-    const code = await screen.findByRole('textbox', { name: /^Code/ });
+    const code = await screen.findByRole('textbox', { name: 'Code' });
     await waitFor(() => expect(code).toHaveValue('PROFILE_GROUP'));
     expect(code).toHaveAttribute('readonly');
-    expect(
-      screen.getByText(
-        'Code non modifiable : l’application lit le droit PROFILE_GROUP sous ce code. Changez plutôt son libellé.',
-      ),
-    ).toBeVisible();
-    expect(screen.getByLabelText('Dossier')).toBeDisabled();
+    // Reached by the keyboard, the reason read with it.
+    expect(code).not.toBeDisabled();
+    expect(code).toHaveAccessibleDescription(
+      'Code non modifiable : l’application lit le droit PROFILE_GROUP sous ce code. Changez plutôt son libellé.',
+    );
+    const folder = screen.getByRole('textbox', { name: 'Dossier' });
+    expect(folder).toHaveValue('Non');
+    expect(folder).toHaveAttribute('readonly');
     expect(screen.getByRole('textbox', { name: 'Libellé' })).not.toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Supprimer' })).toBeNull();
   });
 
-  it('leaves a right an administrator added open to a new code', async () => {
+  it('leaves a right an administrator added open to a new code, and to deletion', async () => {
     openRight(<GenericEdit title="Droit" />, '/admin/droits/arbre/90/edit');
     const code = await screen.findByRole('textbox', { name: /^Code/ });
     await waitFor(() => expect(code).toHaveValue('VIEW_REPORTS'));
     expect(code).not.toHaveAttribute('readonly');
     expect(screen.getByLabelText('Dossier')).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Supprimer' })).toBeInTheDocument();
   });
 });
 
