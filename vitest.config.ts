@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
@@ -14,6 +15,9 @@ export default defineConfig({
           environment: 'jsdom',
           globals: true,
           setupFiles: ['tests/unit/setup.ts'],
+          // A file per core: Vitest's default leaves one core to its own process, which idles
+          // (on 2 cores, half the machine; npm test runs the type-check and builds beside).
+          maxWorkers: availableParallelism(),
         },
       },
       {

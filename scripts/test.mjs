@@ -155,8 +155,8 @@ async function main() {
       '.',
     ]),
   );
-  // The unit tests run in one worker (on 2 cores Vitest keeps the other for its own process),
-  // so the type-check and the builds take that other core meanwhile.
+  // The type-check and the builds beside the unit tests: each is mostly one process, and
+  // the builds are needed only by the API tests that follow.
   const typeCheckThenBuild = async () => {
     const typed = await runAside('Type-check (tsc)', process.execPath, [
       'node_modules/typescript/bin/tsc',
