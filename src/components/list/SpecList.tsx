@@ -57,7 +57,8 @@ function ResetPageOnError() {
 /**
  * The address a list should open instead of the one given, or null when it can be honoured: an
  * order by a column the class does not sort (an old bookmark) goes back to the default order,
- * a page size the list does not offer to its first (the data provider would send neither), and
+ * a page size the list does not offer to its first and a page that is none (-3) to the first
+ * (the data provider would send neither), and
  * an address without filters (`?page=3`, an order) starts from the list's default filters, as
  * its menu entry does, where react-admin would take none. Decided before the list asks for
  * anything, so no page of the wrong view is fetched nor shown.
@@ -80,6 +81,12 @@ export function fixedAddress(
   const direction = params.get('order');
   if (direction !== null && direction !== 'ASC' && direction !== 'DESC') {
     params.set('order', list.fallback?.order ?? 'ASC');
+    fixed = true;
+  }
+  // A page that is no whole number from 1 (-3, zz) is the first: the API would refuse it.
+  const page = params.get('page');
+  if (page !== null && !/^[1-9]\d*$/.test(page)) {
+    params.set('page', '1');
     fixed = true;
   }
   const perPage = params.get('perPage');

@@ -130,6 +130,16 @@ describe('SpecList', () => {
     expect(screen.queryByText(/erreur/i)).toBeNull();
   });
 
+  it.each(['-3', '0', 'zz', '2.5'])(
+    'opens the first page for a page %s in the address, and says so in the address',
+    async (page) => {
+      const { queries, location } = openCompanies(`/mutuelles/liste?page=${page}&perPage=10`);
+      expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
+      await waitFor(() => expect(new URLSearchParams(location()?.search).get('page')).toBe('1'));
+      expect(queries.map((query) => query.get('page'))).toEqual(queries.map(() => '1'));
+    },
+  );
+
   it('puts an order direction other than ASC or DESC back on the default one, in the address too', async () => {
     const { queries, location } = openCompanies('/mutuelles/liste?sort=legalname&order=sideways');
     expect(await screen.findByText('Mutuelle 3')).toBeInTheDocument();
