@@ -1,12 +1,13 @@
 // The Excel and CSV buttons and the file-name field of spec partner-extranet §2 (contract list,
 // insured and premium lists): they export the list's current filters in its order (react-admin's
 // ListContext) through the flow of src/providers/exports.ts, and stay disabled while a file is
-// being made, with a visible progress indicator.
+// being made, with a visible progress indicator and « Annuler » (spec §4: a cancelled CSV
+// export stays silent; an Excel one says it was not made).
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import GridOnOutlined from '@mui/icons-material/GridOnOutlined';
 import { Box, Button, CircularProgress, LinearProgress, TextField } from '@mui/material';
 import { ListContext } from 'ra-core';
-import { useContext, useEffect, useMemo, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { useGetIdentity, useNotify } from 'react-admin';
 import type { ExportFormat, ExportKind } from '../../domain/exportFile.ts';
 import { orderParameter } from '../../domain/schema/index.ts';
@@ -47,6 +48,7 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
   const [name, setName] = useState('');
   const [running, setRunning] = useState<ExportFormat | null>(null);
   const [stage, setStage] = useState<ExportStage | null>(null);
+  const cancelRun = useRef<AbortController | null>(null);
   const exporter = useMemo(
     () => appExporter((message, type) => notify(message, { type })),
     [notify],
@@ -63,6 +65,8 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
       return;
     }
     setRunning(format);
+    const cancel = new AbortController();
+    cancelRun.current = cancel;
     try {
       await exporter({
         kind,
@@ -74,8 +78,10 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
         defaultName,
         requires,
         onStage: showStage,
+        signal: cancel.signal,
       });
     } finally {
+      cancelRun.current = null;
       showStage.cancel();
       setRunning(null);
       setStage(null);
@@ -123,6 +129,11 @@ export function ExportButtons({ kind, defaultName, filter, requires }: ExportBut
             {stage ? STAGE_LABELS[stage] : ''}
           </Box>
         </Box>
+      )}
+      {busy && (
+        <Button size="small" onClick={() => cancelRun.current?.abort()}>
+          Annuler
+        </Button>
       )}
     </Box>
   );

@@ -2,7 +2,7 @@
 // the real HTTP and hub clients, msw answering the export, the hub's event stream and the
 // download (spec partner-extranet §4, §5, §7, §8). Only the browser's own download (an object
 // URL and a click on a link with `download`, which jsdom does not implement) is recorded here.
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { ListContextProvider, type ListControllerResult, useNotificationContext } from 'ra-core';
@@ -242,6 +242,28 @@ describe('ExportButtons', () => {
       await screen.findByText('Une erreur est survenue durant la création du fichier Excel'),
     ).toBeVisible();
     expect(calls.some((c) => c.path.startsWith('/downloads'))).toBe(false);
+  });
+
+  it('cancels a running export with « Annuler »: a CSV silently, an Excel file said not made', async () => {
+    outcome.job = 'never';
+    renderButtons({ kind: 'contracts' });
+    for (const format of ['CSV', 'Excel'] as const) {
+      fireEvent.click(await button(format));
+      await vi.waitFor(() =>
+        expect(screen.getByRole('status')).toHaveTextContent('Création du fichier…'),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+      // Both buttons are offered again, and nothing is downloaded.
+      await button('CSV');
+      await button('Excel');
+      expect(screen.queryByRole('button', { name: 'Annuler' })).toBeNull();
+    }
+    const errors = within(screen.getByRole('list', { name: 'toasts' }))
+      .queryAllByText(/^Une erreur/)
+      .map((toast) => toast.textContent);
+    expect(errors).toEqual(['Une erreur est survenue durant la création du fichier Excel']);
+    expect(calls.some((c) => c.path.startsWith('/downloads'))).toBe(false);
+    expect(saved).toEqual([]);
   });
 
   it('says the download failed', async () => {
