@@ -321,9 +321,19 @@ describe('refusals', () => {
     expect(html).toContain('Connexion impossible');
   });
 
-  it('answers a French page for an unknown or expired sign-in interaction', async () => {
-    const response = await fetch(`${server.url}/oidc/interaction/inconnue`);
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain('Demande de connexion expirée');
+  it('sends a sign-in page that is over back to the application, and refuses its form in French', async () => {
+    // The browser's Back after signing in, an old tab: the application signs in again if it must.
+    const page = await fetch(`${server.url}/oidc/interaction/inconnue`, { redirect: 'manual' });
+    expect(page.status).toBe(303);
+    expect(page.headers.get('location')).toBe(`${server.config.publicUrl}/`);
+    // Its form sent anyway: nothing signs in, and the page says why.
+    const sent = await fetch(`${server.url}/oidc/interaction/inconnue/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'login=vendeur&password=x',
+      redirect: 'manual',
+    });
+    expect(sent.status).toBe(400);
+    expect(await sent.text()).toContain('Demande de connexion expirée');
   });
 });

@@ -56,6 +56,11 @@ test('a deep link opened before sign-in is restored after it', async ({ page }) 
   // sometimes before the first look: either address is the deep link restored.
   await expect(page).toHaveURL(/\/contrats\/liste\?page=2(&|$)/);
   await expect(page.getByRole('main').locator('table tbody tr').first()).toBeVisible();
+  // The browser's Back reaches the sign-in page, which is over: the application again, signed
+  // in, where it was a dead end (« Demande de connexion expirée »).
+  await page.goBack();
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+  await expect(page.getByText('Demande de connexion expirée')).toHaveCount(0);
 });
 
 test('a page opened while the server does not answer says so in French, and the app stays', async ({

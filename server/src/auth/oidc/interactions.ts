@@ -110,7 +110,11 @@ export async function interactionRoutes(
       `${MOUNT_PATH}/interaction/:uid`,
       async (request, reply) => {
         const interaction = await details(request, reply);
-        if (!interaction) return expired(reply);
+        // A sign-in page that is over (the browser's Back after signing in, an old tab):
+        // the application, which signs in again if it must, rather than a dead end.
+        if (!interaction) {
+          return reply.header('cache-control', 'no-store').redirect(`${config.publicUrl}/`, 303);
+        }
         if (interaction.prompt.name === 'login') {
           const action = `${issuerPath}/interaction/${interaction.uid}/login`;
           return send(reply, signInPage(brand, { action }));
