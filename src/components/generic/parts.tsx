@@ -231,7 +231,6 @@ export function fieldOf(name: string, p: PropertyDecl): ReactElement {
   return <TextField source={name} />;
 }
 
-/** The input of a writable property, with the checks the server makes on it. */
 /**
  * A field the record keeps as it is (the class's `kept`): its value in a read-only text box,
  * with the reason under it. Unlike an input react-admin makes read-only, which it disables,
@@ -267,8 +266,9 @@ function KeptValue({
 }
 
 /**
- * The input of a writable property. `kept`: why the record keeps this field as it is (the
- * class's `kept`): its value shown read-only, with that reason, in place of the input.
+ * The input of a writable property, with the checks the server makes on it. `kept`: why the
+ * record keeps this field as it is (the class's `kept`): its value shown read-only, with that
+ * reason, in place of the input.
  */
 export function inputOf(name: string, p: PropertyDecl, kept?: string): ReactElement {
   if (kept) return <KeptValue key={name} source={name} property={p} reason={kept} />;
