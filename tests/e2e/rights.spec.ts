@@ -168,6 +168,16 @@ test('ageo reads the dashboards, charts and their numbers', async ({ browser }) 
   await figure.getByRole('button', { name: 'Voir les chiffres' }).click();
   await expect(figure.getByRole('table')).toBeVisible();
   await expect(figure.getByRole('row', { name: /Vendeur/ })).toBeVisible();
+  // The 30-day chart names its last day, today, where the labels MUI spaced out could stop
+  // short of it: a label every 7 days, counted back from the last of its table.
+  const signIns = page.locator('.MuiCard-root').filter({
+    has: page.getByRole('heading', { name: 'Connexions des 30 derniers jours' }),
+  });
+  await signIns.getByRole('button', { name: 'Voir les chiffres' }).click();
+  const lastDay = await signIns.getByRole('row').last().getByRole('cell').first().textContent();
+  const dayLabels = signIns.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel');
+  await expect(dayLabels).toHaveCount(5);
+  await expect(dayLabels.last()).toHaveText(lastDay ?? '');
   await page.screenshot({ path: 'test-results/admin-dashboard.png', fullPage: true });
 
   await page.goto('/admin/grossistes/dashboard');

@@ -56,7 +56,14 @@ function Days({ rows, label }: { rows: DayCount[]; label: string }) {
   return (
     <LineChart
       dataset={rows.map((r) => ({ ...r, day: shortDay(r.day) })) as never}
-      xAxis={[{ scaleType: 'point', dataKey: 'day' }]}
+      // A label every 7 days counted back from today, so that the last day is always one.
+      xAxis={[
+        {
+          scaleType: 'point',
+          dataKey: 'day',
+          tickInterval: (_day: unknown, index: number) => (rows.length - 1 - index) % 7 === 0,
+        },
+      ]}
       // Whole numbers of events: no half sign-in on the axis, no curve between days.
       yAxis={[{ ...numberAxis, width: 40 }]}
       series={[{ dataKey: 'count', label, curve: 'linear' }]}
