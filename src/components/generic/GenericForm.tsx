@@ -7,7 +7,7 @@ import { useNotify, useRecordContext } from 'ra-core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Create, SaveButton, SimpleForm, Toolbar } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { applies, keptReason, type PropertyDecl } from '../../domain/schema/types.ts';
+import { applies, keptReasons, type PropertyDecl } from '../../domain/schema/types.ts';
 import type { PageProps } from '../../resources/types.ts';
 import { SpecEdit } from '../list/SpecEdit.tsx';
 import { errorToast } from '../list/SpecList.tsx';
@@ -23,12 +23,12 @@ function Applicable({ property, children }: { property: PropertyDecl; children: 
 
 function Inputs() {
   const decl = useClass();
-  const record = useRecordContext();
+  const kept = keptReasons(decl, useRecordContext());
   return (
     <SimpleForm noValidate sx={{ maxWidth: '100%' }} toolbar={<FormToolbar />}>
       <FocusRefusedField />
       {writableProperties(decl).map(([name, p]) => {
-        const input = inputOf(name, p, keptReason(decl, record, name));
+        const input = inputOf(name, p, kept[name]);
         return p.onlyWhen ? (
           <Applicable key={name} property={p}>
             {input}

@@ -252,7 +252,7 @@ function KeptValue({
   const value = record?.[source];
   return (
     <MuiTextField
-      label={translateLabel({ source, resource, label: property.label })}
+      label={translateLabel({ source, resource })}
       value={property.type === 'boolean' ? yesNo(value) : String(value ?? '')}
       helperText={reason}
       slotProps={{ htmlInput: { readOnly: true } }}
@@ -337,17 +337,16 @@ function UniqueChoiceInput({
   source,
   ...common
 }: Omit<SelectInputProps, 'choices'> & { offered: PropertyDecl; source: string }) {
-  const resource = useResourceContext() ?? '';
+  const decl = useClass();
   const record = useRecordContext();
-  const decl = classOfResource(resource);
-  const { data = [] } = useGetList(resource, { pagination: { page: 1, perPage: ALL } });
+  const { data = [] } = useGetList(decl.resource, { pagination: { page: 1, perPage: ALL } });
   const holders = new Map(
     data.filter((other) => other.id !== record?.id).map((other) => [other[source], other]),
   );
   const choices = choicesOf(offered).map((choice) => {
     const holder = holders.get(choice.id);
     if (!holder) return choice;
-    const by = decl?.display ? holder[decl.display] : holder.id;
+    const by = decl.display ? holder[decl.display] : holder.id;
     return { ...choice, name: `${choice.name}, déjà pris par « ${by} »`, disabled: true };
   });
   return <SelectInput source={source} choices={choices} {...common} />;

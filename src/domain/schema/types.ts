@@ -9,6 +9,10 @@ import type { Area } from '../access.ts';
 import type { AuditDecl } from '../audit.ts';
 
 /** The JSON value of a property. 'json' is an embedded value with no class of its own. */
+
+/** A member as the API shows it, read by name. */
+// biome-ignore lint/suspicious/noExplicitAny: a member is JSON, read by name.
+export type Member = Record<string, any>;
 export type ValueType = 'string' | 'integer' | 'decimal' | 'boolean' | 'date' | 'dateTime' | 'json';
 
 /**
@@ -69,8 +73,7 @@ export interface ExportColumnDecl<P extends string = string> {
   /** Width in characters (XLSX). */
   width: number;
   /** The cell when it is not the field's value as it is (a number made of two fields). */
-  // biome-ignore lint/suspicious/noExplicitAny: a member is the list's JSON, read by name.
-  value?: (member: Record<string, any>) => unknown;
+  value?: (member: Member) => unknown;
 }
 
 /** An order on a column of a related table, named as API Platform names it ('contract.lbContrat'). */
@@ -168,10 +171,6 @@ export interface PropertyDecl {
   unique?: true;
 }
 
-/** A member as the API shows it, read by name. */
-// biome-ignore lint/suspicious/noExplicitAny: a member is JSON, read by name.
-export type Member = Record<string, any>;
-
 /**
  * Records the product's own code relies on (a right it reads by its code). For a stored record
  * `when` holds for, the server refuses its deletion (409, `deleted`) and a change of any of
@@ -233,8 +232,7 @@ export interface ClassDecl<P extends string = string> {
    * a lean page (`Prefer: return=minimal`), where the SPA's data provider adds them back with
    * the same function. The keys it returns are declared properties.
    */
-  // biome-ignore lint/suspicious/noExplicitAny: a member is JSON, read by name.
-  derived?(member: Record<string, any>): Record<string, unknown>;
+  derived?(member: Member): Record<string, unknown>;
   /** Orders that are no property of the class: a related record's column ('insured.lastname'). */
   sorts?: Readonly<Record<string, ClassSortDecl>>;
   /**
@@ -462,11 +460,15 @@ export function collectionPath(decl: AnyClass): string {
 export const itemBase = (decl: AnyClass): string => decl.paths.item ?? collectionPath(decl);
 
 /** Whether the stored record is one the product's code relies on (the class's `kept`). */
-export const isKept = (decl: AnyClass, record: Member | undefined): boolean =>
+export const isKept = (decl: AnyClass, record: Member | undefined): record is Member =>
   Boolean(record && decl.kept?.when(record));
 
-/** Why the record keeps this field as it is, if it does (`kept.fields`). */
-export function keptReason(decl: AnyClass, record: Member | undefined, field: string) {
-  const reason = decl.kept?.fields[field];
-  return reason && record && isKept(decl, record) ? reason(record) : undefined;
+/** Why the record keeps each of its kept fields as it is (`kept.fields`); none if it is not kept. */
+export function keptReasons(decl: AnyClass, record: Member | undefined): Record<string, string> {
+  if (!isKept(decl, record)) return {};
+  return Object.fromEntries(
+    Object.entries(decl.kept?.fields ?? {}).flatMap(([field, why]) =>
+      why ? [[field, why(record)]] : [],
+    ),
+  );
 }

@@ -19,7 +19,7 @@ import {
   entries,
   isKept,
   isWritable,
-  keptReason,
+  keptReasons,
   linkOf,
 } from '../../../../src/domain/schema/types.ts';
 import { changeEvents, recordAudit } from '../../audit/record.ts';
@@ -171,10 +171,10 @@ function keptViolations(
   values: Record<string, unknown>,
   before: Record<string, unknown>,
 ): Violation[] {
-  return Object.keys(values).flatMap((field) => {
-    const reason = values[field] !== before[field] && keptReason(decl, before, field);
-    return reason ? [{ propertyPath: field, message: reason }] : [];
-  });
+  const kept = keptReasons(decl, before);
+  return Object.keys(values)
+    .filter((field) => field in kept && values[field] !== before[field])
+    .map((field) => ({ propertyPath: field, message: kept[field] }));
 }
 
 /** The writes of a class, for code of the server that writes as a caller would. */
