@@ -2,6 +2,7 @@
 import { Box, Typography } from '@mui/material';
 import { useRecordContext } from 'ra-core';
 import { birthDate, civilityLabel, longDate, nir } from '../../domain/format.ts';
+import { Insured } from '../../domain/schema/insured.ts';
 
 export interface InsuredRecord {
   id: number;
@@ -22,23 +23,27 @@ export interface InsuredRecord {
   beneficiaires?: Array<{ id: number; firstname?: string | null; lastname?: string | null }>;
 }
 
-/** Label-value pairs: two columns from 768 px, stacked below. */
+/**
+ * Label-value pairs: two columns from 768 px, stacked below. Each label is its property's in
+ * the Insured declaration; the value may read other fields too (a civility from its code).
+ */
 export function InsuredIdentity() {
   const r = useRecordContext<InsuredRecord>();
   if (!r) return null;
-  const rows: Array<[string, string]> = [
-    ['Civilité', civilityLabel(r.idGender) || (r.gender ?? '')],
-    ['Nom', r.lastname ?? ''],
-    ['Prénom', r.firstname ?? ''],
-    ['Sexe', r.lbSex ?? r.sex ?? ''],
-    ['Date de naissance', birthDate(r.dtBirthday)],
-    ['N° de sécurité sociale', nir(r.noss, r.nossKey)],
-    ['Situation de famille', r.lbSitFam?.trim() || '-'],
-    ['Lien', r.lbLien ?? ''],
-    ['Code postal', r.postalCode ?? ''],
-    ['Ville', r.addressLocality ?? ''],
-    ["Date d'affiliation", longDate(r.startAt)],
+  const facts: Array<[keyof typeof Insured.properties, string]> = [
+    ['gender', civilityLabel(r.idGender) || (r.gender ?? '')],
+    ['lastname', r.lastname ?? ''],
+    ['firstname', r.firstname ?? ''],
+    ['sex', r.lbSex ?? r.sex ?? ''],
+    ['dtBirthday', birthDate(r.dtBirthday)],
+    ['noss', nir(r.noss, r.nossKey)],
+    ['lbSitFam', r.lbSitFam?.trim() || '-'],
+    ['link', r.lbLien ?? ''],
+    ['postalCode', r.postalCode ?? ''],
+    ['addressLocality', r.addressLocality ?? ''],
+    ['startAt', longDate(r.startAt)],
   ];
+  const rows = facts.map(([source, value]) => [Insured.properties[source].label, value] as const);
   return (
     <Box
       component="dl"
